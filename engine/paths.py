@@ -1,0 +1,43 @@
+"""Where Keigo keeps things: the bundled assets and the user's data directory (KEIGO_HOME overrides it)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+
+def assets_dir() -> Path:
+    """The bundled assets: the repo's assets/ in a checkout or editable install, keigo_assets when installed."""
+    here = Path(__file__).resolve().parent.parent / "assets"
+    if here.is_dir():
+        return here
+    import keigo_assets  # installed wheel: assets/ is packaged as keigo_assets
+
+    return Path(keigo_assets.__file__).resolve().parent
+
+
+def bundled_models_dir() -> Path:
+    return assets_dir() / "models"
+
+
+def user_home() -> Path:
+    env = os.environ.get("KEIGO_HOME")
+    return Path(env) if env else Path(user_data_dir("keigo", appauthor=False))
+
+
+def user_models_dir() -> Path:
+    return user_home() / "models"
+
+
+def runs_dir() -> Path:
+    return user_home() / "runs"
+
+
+def shared_data_dir() -> Path | None:
+    """The research corpora, for training and evaluation only: KEIGO_DATA, else ../shared/data beside the repo."""
+    env = os.environ.get("KEIGO_DATA")
+    if env:
+        return Path(env)
+    cand = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+    return cand if cand.is_dir() else None

@@ -1,0 +1,72 @@
+"""Plain value types and protocols shared by the engine, the command line and the GUI (no heavy imports)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, Sequence, runtime_checkable
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A sentence of a text by character offsets: text[start:end] == self.text."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class WordWeight:
+    """How much one word moves P(formal): negative pulls the sentence towards informal."""
+
+    start: int  # character offsets inside the explained sentence
+    end: int
+    word: str
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    text: str
+    score: float  # mean log-probability per generated token (higher is better); 0.0 for rules
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    source: str
+    candidates: tuple[Candidate, ...]
+    # "too_long": input over the model's limit, returned unchanged; "empty": nothing to rewrite;
+    # "rules": produced by the rule-based formalizer; "split": rewritten piecewise.
+    flags: tuple[str, ...] = ()
+
+    @property
+    def best(self) -> str:
+        return self.candidates[0].text if self.candidates else self.source
+
+
+@dataclass(frozen=True, slots=True)
+class ModelInfo:
+    role: str
+    version: str
+    path: Path | None
+    kind: str
+    provider: str = "CPUExecutionProvider"
+    metrics: dict = field(default_factory=dict)
+
+
+@runtime_checkable
+class Scorer(Protocol):
+    info: ModelInfo
+
+    def score(self, sentences: Sequence[str]) -> np.ndarray: ...
+
+    def explain(self, sentence: str) -> list[WordWeight]: ...
+
+
+@runtime_checkable
+class Rewriter(Protocol):
+    info: ModelInfo
+
+    def rewrite(self, sentences: Sequence[str], beam: int = 4, nbest: int = 1) -> list[Rewrite]: ...
