@@ -1,0 +1,444 @@
+"""FormalRewriter: formal rewrites from an ONNX encoder-decoder (optimum layout), greedy or beam search with a KV cache.
+
+The search follows Hugging Face ``generate()`` step for step (same candidate selection, length
+normalisation, stopping heuristics and logits processors from generation_config.json), so an exported
+model gives the same text as the PyTorch model it came from.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from engine.errors import ModelError
+from engine.scorer import _read_json, load_tokenizer
+from engine.session import OrtSession
+from engine.types import Candidate, ModelInfo, Rewrite
+
+log = logging.getLogger("keigo.engine")
+
+_PAST_RE = re.compile(r"^past_key_values\.(\d+)\.(decoder|encoder)\.(key|value)$")
+_PRESENT_RE = re.compile(r"^present\.(\d+)\.(decoder|encoder)\.(key|value)$")
+_NEG = np.float32(-1.0e9)
+
+
+def _log_softmax(x: np.ndarray) -> np.ndarray:
+    x = x.astype(np.float32, copy=False)
+    m = np.max(x, axis=-1, keepdims=True)
+    z = x - m
+    return (z - np.log(np.sum(np.exp(z), axis=-1, keepdims=True))).astype(np.float32)
+
+
+def _topk(x: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the k largest values per row, in descending order (ties: lower index first)."""
+    k = min(k, x.shape[-1])
+    if k < x.shape[-1]:
+        part = np.argpartition(-x, k - 1, axis=-1)[:, :k]
+    else:
+        part = np.broadcast_to(np.arange(x.shape[-1]), x.shape).copy()
+    vals = np.take_along_axis(x, part, axis=-1)
+    order = np.lexsort((part, -vals), axis=-1)
+    return np.take_along_axis(part, order, axis=-1)
+
+
+class _Decoder:
+    """The decoder graphs (merged, or first-step + with-past) behind one interface with an explicit KV cache."""
+
+    def __init__(self, first: OrtSession, with_past: OrtSession | None, merged: bool, config: dict):
+        self.first_sess = first
+        self.past_sess = with_past if with_past is not None else first
+        self.merged = merged
+        self.past_names = sorted((n for n in self.past_sess.input_names if _PAST_RE.match(n)),
+                                 key=lambda n: (int(_PAST_RE.match(n).group(1)), n))
+        if not self.past_names:
+            raise ModelError(f"{self.past_sess.path} has no past_key_values inputs: export the rewriter "
+                             "with task text2text-generation-with-past")
+        self.dec_names = [n for n in self.past_names if ".decoder." in n]
+        self.enc_names = [n for n in self.past_names if ".encoder." in n]
+        for sess in {id(first): first, id(self.past_sess): self.past_sess}.values():
+            if "logits" not in sess.output_names:
+                raise ModelError(f"{sess.path} has no 'logits' output")
+        missing = [n for n in self.past_names
+                   if n.replace("past_key_values", "present") not in first.output_names]
+        if missing:
+            raise ModelError(f"{first.path} lacks the present outputs for {missing[:2]}")
+        shape = self.past_sess.input_shapes[self.dec_names[0]]
+        heads = shape[1] if isinstance(shape[1], int) else None
+        head_dim = shape[3] if isinstance(shape[3], int) else None
+        if heads is None or head_dim is None:
+            d_model = config.get("d_model") or config.get("hidden_size")
+            heads = config.get("decoder_attention_heads") or config.get("num_heads") or config.get("num_attention_heads")
+            head_dim = config.get("d_kv") or (d_model // heads if d_model and heads else None)
+        if not heads or not head_dim:
+            raise ModelError("cannot tell the decoder's head count/size from the ONNX inputs or config.json")
+        self.heads, self.head_dim = int(heads), int(head_dim)
+        self.dtype = self.past_sess.inputs[self.dec_names[0]]
+
+    def first(self, ids, enc_hidden, enc_mask):
+        feeds = {"input_ids": ids, "encoder_hidden_states": enc_hidden, "encoder_attention_mask": enc_mask}
+        if self.merged:
+            # The merged graph's no-cache branch ignores the past inputs, but they must be fed: dummies of length 1.
+            dummy = np.zeros((ids.shape[0], self.heads, 1, self.head_dim), dtype=self.dtype)
+            feeds.update({n: dummy for n in self.past_names})
+            feeds["use_cache_branch"] = np.array([False])
+        outs = ["logits"] + [n.replace("past_key_values", "present") for n in self.past_names]
+        res = self.first_sess.run(feeds, outs)
+        kv = dict(zip(self.past_names, res[1:]))
+        return res[0][:, -1, :], {n: kv[n] for n in self.dec_names}, {n: kv[n] for n in self.enc_names}
+
+    def step(self, ids, enc_hidden, enc_mask, dec_kv, enc_kv):
+        feeds = {"input_ids": ids, "encoder_hidden_states": enc_hidden, "encoder_attention_mask": enc_mask}
+        feeds.update(dec_kv)
+        feeds.update(enc_kv)
+        if self.merged:
+            feeds["use_cache_branch"] = np.array([True])
+        outs = ["logits"] + [n.replace("past_key_values", "present") for n in self.dec_names]
+        res = self.past_sess.run(feeds, outs)
+        return res[0][:, -1, :], dict(zip(self.dec_names, res[1:]))
+
+
+class FormalRewriter:
+    """Rewrites sentences formally with an exported encoder-decoder (rewriter directory format, docs/architecture.md).
+
+    Inputs longer than ``max_source_tokens`` are never truncated: they are split into sentences when
+    every sentence fits (flag "split"), else returned unchanged with the flag "too_long". Empty or
+    whitespace-only inputs are returned unchanged with the flag "empty". Candidate scores are the
+    mean log-probability per generated token (including the end token).
+    """
+
+    def __init__(self, encoder: OrtSession, decoder: _Decoder, tokenizer, *, config: dict, generation: dict,
+                 options: dict, info: ModelInfo | None = None):
+        self.encoder = encoder
+        self.decoder = decoder
+        self.tokenizer = tokenizer
+        tokenizer.no_padding()
+        tokenizer.no_truncation()
+        # Like transformers: with a generation_config.json, its search settings are the only ones (config.json's
+        # are ignored); special token ids still fall back to config.json.
+        ids = ("decoder_start_token_id", "eos_token_id", "pad_token_id", "bos_token_id")
+        search = ("forced_bos_token_id", "forced_eos_token_id", "no_repeat_ngram_size", "min_length",
+                  "length_penalty", "early_stopping")
+        source = generation if generation else config
+        gen = {**{k: config.get(k) for k in ids}, **{k: generation[k] for k in ids if generation.get(k) is not None},
+               **{k: source.get(k) for k in search}}
+        eos = gen.get("eos_token_id")
+        self.eos_ids = [int(e) for e in (eos if isinstance(eos, list) else [eos])] if eos is not None else []
+        if not self.eos_ids:
+            raise ModelError("config.json/generation_config.json give no eos_token_id")
+        start = gen.get("decoder_start_token_id")
+        if start is None:
+            start = gen.get("bos_token_id")
+        if start is None:
+            raise ModelError("config.json/generation_config.json give no decoder_start_token_id")
+        self.start_id = int(start)
+        pad = gen.get("pad_token_id")
+        self.pad_id = int(pad) if pad is not None else self.eos_ids[0]
+        self.forced_bos = gen.get("forced_bos_token_id")
+        self.forced_eos = gen.get("forced_eos_token_id")
+        self.no_repeat = int(gen.get("no_repeat_ngram_size") or 0)
+        self.min_length = int(gen.get("min_length") or 0)
+        self.length_penalty = float(gen.get("length_penalty") if gen.get("length_penalty") is not None else 1.0)
+        self.early_stopping = gen.get("early_stopping", False)
+        for key, neutral in (("repetition_penalty", 1.0), ("encoder_no_repeat_ngram_size", 0),
+                             ("bad_words_ids", None), ("suppress_tokens", None), ("begin_suppress_tokens", None)):
+            if generation.get(key) not in (None, neutral):
+                log.warning("generation_config.json sets %s=%r, which the engine does not apply", key,
+                            generation.get(key))
+        self.max_source_tokens = int(options.get("max_source_tokens", 128))
+        self.max_new_tokens = int(options.get("max_new_tokens", 128))
+        self.prefix = str(options.get("prefix") or "")
+        self.preprocess = options.get("preprocess")
+        if self.preprocess not in (None, "rules"):
+            raise ModelError(f"rewriter.json: unknown preprocess {self.preprocess!r} (null or \"rules\")")
+        self._rules = None
+        self.info = info or ModelInfo(role="rewriter", version="unknown", path=encoder.path.parent,
+                                      kind="seq2seq", provider=encoder.provider)
+        if "input_ids" not in encoder.inputs:
+            raise ModelError(f"{encoder.path} has no input_ids input")
+        if "last_hidden_state" not in encoder.output_names:
+            raise ModelError(f"{encoder.path} has no last_hidden_state output")
+
+    @classmethod
+    def from_dir(cls, path, *, providers=None, threads=None, info: ModelInfo | None = None) -> FormalRewriter:
+        path = Path(path)
+        if not path.is_dir():
+            raise ModelError(f"rewriter directory {path} does not exist")
+        config = _read_json(path / "config.json")
+        generation = _read_json(path / "generation_config.json") if (path / "generation_config.json").exists() else {}
+        options = _read_json(path / "rewriter.json")
+        tokenizer = load_tokenizer(path / "tokenizer.json")
+        encoder = OrtSession(path / "encoder_model.onnx", providers=providers, threads=threads)
+        if (path / "decoder_model_merged.onnx").exists():
+            merged = OrtSession(path / "decoder_model_merged.onnx", providers=providers, threads=threads)
+            decoder = _Decoder(merged, None, True, config)
+        elif (path / "decoder_model.onnx").exists() or (path / "decoder_with_past_model.onnx").exists():
+            first = OrtSession(path / "decoder_model.onnx", providers=providers, threads=threads)
+            past = OrtSession(path / "decoder_with_past_model.onnx", providers=providers, threads=threads)
+            decoder = _Decoder(first, past, False, config)
+        else:
+            raise ModelError(f"{path} has neither decoder_model_merged.onnx nor decoder_model.onnx + "
+                             "decoder_with_past_model.onnx")
+        if info is not None and info.provider != encoder.provider:
+            info = ModelInfo(role=info.role, version=info.version, path=info.path, kind=info.kind,
+                             provider=encoder.provider, metrics=info.metrics)
+        return cls(encoder, decoder, tokenizer, config=config, generation=generation, options=options, info=info)
+
+    # ------------------------------------------------------------------ public
+
+    def rewrite(self, sentences: Sequence[str], beam: int = 4, nbest: int = 1, max_new_tokens: int | None = None,
+                batch_size: int = 16) -> list[Rewrite]:
+        if isinstance(sentences, str):
+            raise TypeError("rewrite() takes a sequence of sentences, not one string")
+        sentences = list(sentences)
+        beam, nbest = max(1, int(beam)), max(1, int(nbest))
+        beam = max(beam, nbest)  # n-best needs at least n beams
+        max_new = max(1, int(max_new_tokens or self.max_new_tokens))
+        results: list[Rewrite | None] = [None] * len(sentences)
+        jobs: list[tuple[int, int, str, list[int]]] = []   # (sentence, piece, text, ids)
+        pieces: dict[int, list] = {}
+        for i, s in enumerate(sentences):
+            if not s or s.isspace():
+                results[i] = Rewrite(source=s, candidates=(Candidate(s, 0.0),), flags=("empty",))
+                continue
+            ids = self._encode(s)
+            if len(ids) <= self.max_source_tokens:
+                jobs.append((i, 0, s, ids))
+                continue
+            split = self._split(s)
+            if split is None:
+                results[i] = Rewrite(source=s, candidates=(Candidate(s, 0.0),), flags=("too_long",))
+                continue
+            pieces[i] = split
+            for k, (_, _, ids_k) in enumerate(split):
+                jobs.append((i, k, None, ids_k))
+        outputs: dict[tuple[int, int], list[tuple[str, float]]] = {}
+        order = sorted(range(len(jobs)), key=lambda j: len(jobs[j][3]))
+        for b in range(0, len(order), max(1, batch_size)):
+            chunk = [jobs[j] for j in order[b:b + batch_size]]
+            hyps = self._generate([c[3] for c in chunk], beam, nbest, max_new)
+            for c, h in zip(chunk, hyps):
+                outputs[(c[0], c[1])] = h
+        for i, s in enumerate(sentences):
+            if results[i] is not None:
+                continue
+            if i not in pieces:
+                cands = tuple(Candidate(t, float(sc)) for t, sc in outputs[(i, 0)] if t.strip())
+                if not cands:
+                    # A model that generates nothing must not make the user's sentence disappear.
+                    results[i] = Rewrite(source=s, candidates=(Candidate(s, 0.0),), flags=("no_output",))
+                else:
+                    results[i] = Rewrite(source=s, candidates=cands)
+                continue
+            # Sentence by sentence, re-joined with the original whitespace between the pieces.
+            n = max(len(outputs[(i, k)]) for k in range(len(pieces[i])))
+            cands = []
+            for r in range(n):
+                text, total = "", 0.0
+                for k, (gap, _, _) in enumerate(pieces[i]):
+                    hyp = outputs[(i, k)][min(r, len(outputs[(i, k)]) - 1)]
+                    text += gap + hyp[0]
+                    total += hyp[1]
+                cands.append(Candidate(text + pieces[i][-1][1], total / len(pieces[i])))
+            results[i] = Rewrite(source=s, candidates=tuple(cands), flags=("split",))
+        return results  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ internals
+
+    def _prepare(self, text: str) -> str:
+        if self.preprocess == "rules":
+            if self._rules is None:
+                from engine.rules import RuleFormalizer  # lazily: only models trained on rule output need it
+
+                self._rules = RuleFormalizer()
+            text = self._rules.formalize(text)
+        return self.prefix + text
+
+    def _encode(self, text: str) -> list[int]:
+        return self.tokenizer.encode(self._prepare(text)).ids
+
+    def _split(self, text: str):
+        """[(gap before, trailing text, ids)] per sentence when every sentence fits; None when one does not."""
+        from engine.segment import split_sentences
+
+        segs = split_sentences(text)
+        if len(segs) < 2:
+            return None
+        out, pos = [], 0
+        for seg in segs:
+            ids = self._encode(seg.text)
+            if len(ids) > self.max_source_tokens:
+                return None
+            out.append((text[pos:seg.start], "", ids))
+            pos = seg.end
+        gap, _, ids = out[-1]
+        out[-1] = (gap, text[pos:], ids)
+        return out
+
+    def _decode(self, ids: Sequence[int]) -> str:
+        ids = [int(t) for t in ids]
+        for k, t in enumerate(ids):
+            if t in self.eos_ids:
+                ids = ids[:k]
+                break
+        return self.tokenizer.decode(ids, skip_special_tokens=True).strip()
+
+    def _encode_batch(self, batch: list[list[int]]):
+        width = max(len(x) for x in batch)
+        ids = np.full((len(batch), width), self.pad_id, dtype=np.int64)
+        mask = np.zeros((len(batch), width), dtype=np.int64)
+        for r, x in enumerate(batch):
+            ids[r, :len(x)] = x
+            mask[r, :len(x)] = 1
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        hidden = self.encoder.run(feeds, ["last_hidden_state"])[0]
+        return hidden, mask
+
+    def _process(self, seqs: np.ndarray, cur_len: int, max_length: int, logp: np.ndarray) -> np.ndarray:
+        """The logits processors generate() builds from the generation config, in its order."""
+        if self.no_repeat > 0 and cur_len + 1 >= self.no_repeat:
+            n = self.no_repeat
+            for r in range(seqs.shape[0]):
+                row = seqs[r, :cur_len].tolist()
+                prefix = tuple(row[cur_len + 1 - n:cur_len])
+                banned = [row[k + n - 1] for k in range(cur_len - n + 1) if tuple(row[k:k + n - 1]) == prefix]
+                if banned:
+                    logp[r, banned] = -np.inf
+        if self.min_length > 0 and cur_len < self.min_length:
+            logp[:, self.eos_ids] = -np.inf
+        if self.forced_bos is not None and cur_len == 1:
+            logp[:] = -np.inf
+            logp[:, int(self.forced_bos)] = 0.0
+        if self.forced_eos is not None and cur_len == max_length - 1:
+            logp[:] = -np.inf
+            fe = self.forced_eos if isinstance(self.forced_eos, list) else [self.forced_eos]
+            logp[:, [int(e) for e in fe]] = 0.0
+        return logp
+
+    def _generate(self, batch: list[list[int]], beam: int, nbest: int, max_new: int) -> list[list[tuple[str, float]]]:
+        hidden, mask = self._encode_batch(batch)
+        if beam == 1:
+            return self._greedy(hidden, mask, max_new)
+        return self._beam(hidden, mask, beam, nbest, max_new)
+
+    def _greedy(self, hidden, mask, max_new):
+        n = hidden.shape[0]
+        max_length = 1 + max_new
+        seqs = np.full((n, max_length), self.pad_id, dtype=np.int64)
+        seqs[:, 0] = self.start_id
+        total = np.zeros(n, dtype=np.float32)
+        length = np.zeros(n, dtype=np.int64)
+        unfinished = np.ones(n, dtype=bool)
+        eos = np.array(self.eos_ids)
+        cur_len = 1
+        logits, dec_kv, enc_kv = self.decoder.first(seqs[:, :1], hidden, mask)
+        while True:
+            logp = self._process(seqs, cur_len, max_length, _log_softmax(logits))
+            tok = np.argmax(logp, axis=-1)
+            chosen = logp[np.arange(n), tok]
+            tok = np.where(unfinished, tok, self.pad_id)
+            total += np.where(unfinished, chosen, 0.0).astype(np.float32)
+            length += unfinished
+            seqs[:, cur_len] = tok
+            unfinished &= ~np.isin(tok, eos)
+            cur_len += 1
+            if not unfinished.any() or cur_len >= max_length:
+                break
+            logits, dec_kv = self.decoder.step(seqs[:, cur_len - 1:cur_len], hidden, mask, dec_kv, enc_kv)
+        return [[(self._decode(seqs[r, 1:]), float(total[r] / max(1, length[r])))] for r in range(n)]
+
+    def _beam(self, hidden, mask, num_beams, nbest, max_new):
+        """Beam search exactly as transformers' vectorised _beam_search (v4.5x), in numpy."""
+        bsz = hidden.shape[0]
+        vocab = None
+        max_length = 1 + max_new
+        prompt_len = 1
+        lp = self.length_penalty
+        early = self.early_stopping
+        eos = np.array(self.eos_ids)
+        keep = max(2, 1 + len(self.eos_ids)) * num_beams
+        top_mask = np.zeros(keep, dtype=bool)
+        top_mask[:num_beams] = True
+
+        hidden = np.repeat(hidden, num_beams, axis=0)
+        mask = np.repeat(mask, num_beams, axis=0)
+        fill = self.pad_id
+        running = np.full((bsz, num_beams, max_length), fill, dtype=np.int64)
+        running[:, :, 0] = self.start_id
+        sequences = running.copy()
+        running_scores = np.zeros((bsz, num_beams), dtype=np.float32)
+        running_scores[:, 1:] = _NEG
+        beam_scores = np.full((bsz, num_beams), _NEG, dtype=np.float32)
+        beam_sums = np.zeros((bsz, num_beams), dtype=np.float32)
+        beam_lens = np.ones((bsz, num_beams), dtype=np.int64)
+        finished = np.zeros((bsz, num_beams), dtype=bool)
+        unsatisfied = np.ones((bsz, 1), dtype=bool)
+        rows = np.arange(bsz)[:, None]
+        cur_len = 1
+        logits, dec_kv, enc_kv = self.decoder.first(running[:, :, 0].reshape(-1, 1), hidden, mask)
+        while True:
+            vocab = logits.shape[-1]
+            flat = running[:, :, :cur_len].reshape(bsz * num_beams, cur_len)
+            logp = self._process(flat, cur_len, max_length, _log_softmax(logits))
+            acc = (logp.reshape(bsz, num_beams, vocab) + running_scores[:, :, None]).reshape(bsz, num_beams * vocab)
+            idx = _topk(acc, keep)
+            topk_lp = np.take_along_axis(acc, idx, axis=1)
+            src_beam = idx // vocab
+            tok = idx % vocab
+            topk_seqs = running[rows, src_beam].copy()
+            topk_seqs[:, :, cur_len] = tok
+            hits = np.isin(tok, eos) | (cur_len + 1 >= max_length)
+
+            # running beams for the next step: the best continuations that did not finish
+            run_lp = topk_lp + hits.astype(np.float32) * _NEG
+            nxt = _topk(run_lp, num_beams)
+            running = np.take_along_axis(topk_seqs, nxt[:, :, None], axis=1)
+            running_scores = np.take_along_axis(run_lp, nxt, axis=1)
+            next_src = np.take_along_axis(src_beam, nxt, axis=1)
+
+            # finished hypotheses: only the top num_beams candidates may finish
+            just = hits & top_mask[None, :]
+            fin = topk_lp / np.float32((cur_len + 1 - prompt_len) ** lp)
+            full = np.all(finished, axis=-1, keepdims=True) & (early is True)
+            fin = fin + full.astype(np.float32) * _NEG
+            fin = fin + (~unsatisfied).astype(np.float32) * _NEG
+            fin = fin + (~just).astype(np.float32) * _NEG
+            m_scores = np.concatenate([beam_scores, fin], axis=1)
+            m_seqs = np.concatenate([sequences, topk_seqs], axis=1)
+            m_sums = np.concatenate([beam_sums, topk_lp], axis=1)
+            m_lens = np.concatenate([beam_lens, np.full_like(topk_lp, cur_len + 1 - prompt_len, dtype=np.int64)], axis=1)
+            m_fin = np.concatenate([finished, just], axis=1)
+            sel = _topk(m_scores, num_beams)
+            sequences = np.take_along_axis(m_seqs, sel[:, :, None], axis=1)
+            beam_scores = np.take_along_axis(m_scores, sel, axis=1)
+            beam_sums = np.take_along_axis(m_sums, sel, axis=1)
+            beam_lens = np.take_along_axis(m_lens, sel, axis=1)
+            finished = np.take_along_axis(m_fin, sel, axis=1)
+
+            cur_len += 1
+            if early == "never" and lp > 0.0:
+                best_len = max_length - prompt_len
+            else:
+                best_len = cur_len - prompt_len
+            best_running = running_scores[:, :1] / np.float32(best_len ** lp)
+            worst_finished = np.where(finished, np.min(beam_scores, axis=1, keepdims=True), _NEG)
+            unsatisfied = unsatisfied & np.any(best_running > worst_finished, axis=-1, keepdims=True)
+            go_on = unsatisfied.any() and not (finished.all() and early is True) and not hits.all()
+            if not go_on:
+                break
+            reorder = (np.arange(bsz)[:, None] * num_beams + next_src).reshape(-1)
+            dec_kv = {k: v[reorder] for k, v in dec_kv.items()}
+            last = running[:, :, cur_len - 1].reshape(-1, 1)
+            logits, dec_kv = self.decoder.step(last, hidden, mask, dec_kv, enc_kv)
+        out = []
+        for b in range(bsz):
+            hyps = []
+            for k in range(nbest):
+                if not finished[b, k]:
+                    continue
+                n = int(beam_lens[b, k])
+                hyps.append((self._decode(sequences[b, k, 1:1 + n]), float(beam_sums[b, k] / max(1, n))))
+            out.append(hyps or [(self._decode(sequences[b, 0, 1:]), float(beam_sums[b, 0]))])
+        return out

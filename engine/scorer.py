@@ -1,0 +1,198 @@
+"""FormalityScorer: P(formal) for sentences from an ONNX classifier, and per-word explanations by occlusion."""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from engine.errors import ModelError
+from engine.session import OrtSession
+from engine.types import ModelInfo, WordWeight
+
+# A word for explanations: letters/digits with inner apostrophes ("don't"), or a run of other
+# non-space characters ("!!!", ":)", emoji), since punctuation runs carry informality too.
+_WORD_RE = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*|[^\w\s]+|_+")
+_EXPLAIN_CHUNK = 48      # words of context per occlusion chunk for long sentences
+_EXPLAIN_MAX_WORDS = 1024  # explanations stop here; segment longer text into sentences first
+
+
+def _read_json(path: Path) -> dict:
+    if not path.is_file():
+        raise ModelError(f"{path} is missing")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ModelError(f"{path} is not valid JSON: {e}") from e
+    if not isinstance(data, dict):
+        raise ModelError(f"{path} is not a JSON object")
+    return data
+
+
+def load_tokenizer(path: Path):
+    from tokenizers import Tokenizer
+
+    if not path.is_file():
+        raise ModelError(f"tokenizer file {path} is missing")
+    try:
+        return Tokenizer.from_file(str(path))
+    except Exception as e:  # tokenizers raises a bare Exception for a malformed file
+        raise ModelError(f"{path} does not load as a tokenizers file: {e}") from e
+
+
+class FormalityScorer:
+    """Scores sentences as P(formal) in [0, 1] with an ONNX classifier (scorer directory format, docs/architecture.md).
+
+    Long input is never cut: a sentence longer than ``max_length`` tokens is split into consecutive
+    windows of ``max_length`` tokens, each window is scored, and the sentence's score is the mean of the
+    window scores weighted by their token counts. Empty or whitespace-only strings have no meaningful
+    score: they get NaN (callers skip them) and never reach the model.
+    """
+
+    def __init__(self, session: OrtSession, tokenizer, *, max_length: int = 128, min_length: int = 1,
+                 pad_id: int = 0, info: ModelInfo | None = None):
+        self.session = session
+        self.max_length = int(max_length)
+        self.min_length = max(1, int(min_length))
+        self.pad_id = int(pad_id)
+        if self.max_length < 2:
+            raise ModelError(f"scorer max_length {self.max_length} is too small")
+        if "p_formal" not in session.output_names:
+            raise ModelError(f"{session.path} has no output 'p_formal' (outputs: {session.output_names})")
+        unknown = set(session.input_names) - {"input_ids", "attention_mask", "token_type_ids"}
+        if unknown or "input_ids" not in session.inputs:
+            raise ModelError(f"{session.path} declares inputs {session.input_names}; a scorer takes input_ids "
+                             "and optionally attention_mask and token_type_ids")
+        self.has_graded = "graded" in session.output_names
+        self.tokenizer = tokenizer
+        tokenizer.no_padding()
+        # Truncation with overflow gives every window its own special tokens (post-processor per window).
+        tokenizer.enable_truncation(self.max_length, stride=0)
+        self.info = info or ModelInfo(role="scorer", version="unknown", path=session.path.parent,
+                                      kind="classifier", provider=session.provider)
+
+    @classmethod
+    def from_dir(cls, path, *, providers=None, threads=None, info: ModelInfo | None = None) -> FormalityScorer:
+        path = Path(path)
+        if not path.is_dir():
+            raise ModelError(f"scorer directory {path} does not exist")
+        cfg = _read_json(path / "scorer.json")
+        tokenizer = load_tokenizer(path / "tokenizer.json")
+        session = OrtSession(path / "model.onnx", providers=providers, threads=threads)
+        if info is not None and info.provider != session.provider:
+            info = ModelInfo(role=info.role, version=info.version, path=info.path, kind=info.kind,
+                             provider=session.provider, metrics=info.metrics)
+        try:
+            return cls(session, tokenizer, max_length=cfg.get("max_length", 128), min_length=cfg.get("min_length", 1),
+                       pad_id=cfg.get("pad_id", 0), info=info)
+        except (TypeError, ValueError) as e:
+            raise ModelError(f"{path / 'scorer.json'} has an invalid value: {e}") from e
+
+    # ------------------------------------------------------------------ scoring
+
+    def _windows(self, sentences: Sequence[str]):
+        """(sentence index, ids, type ids) for every window of every non-empty sentence."""
+        idx = [i for i, s in enumerate(sentences) if s and not s.isspace()]
+        windows = []
+        if not idx:
+            return windows
+        encs = self.tokenizer.encode_batch([sentences[i] for i in idx])
+        for i, enc in zip(idx, encs):
+            for e in [enc, *enc.overflowing]:
+                if e.ids:
+                    windows.append((i, e.ids, e.type_ids))
+        return windows
+
+    def _run(self, windows, batch_size: int):
+        n = len(windows)
+        p = np.empty(n, dtype=np.float32)
+        g = np.empty(n, dtype=np.float32) if self.has_graded else None
+        # Sorting by length keeps padding small inside each batch.
+        order = sorted(range(n), key=lambda k: len(windows[k][1]))
+        outputs = ["p_formal", "graded"] if self.has_graded else ["p_formal"]
+        for b in range(0, n, max(1, batch_size)):
+            chunk = order[b:b + batch_size]
+            width = max(self.min_length, max(len(windows[k][1]) for k in chunk))
+            ids = np.full((len(chunk), width), self.pad_id, dtype=np.int64)
+            mask = np.zeros((len(chunk), width), dtype=np.int64)
+            types = np.zeros((len(chunk), width), dtype=np.int64)
+            for r, k in enumerate(chunk):
+                w = windows[k]
+                ids[r, :len(w[1])] = w[1]
+                mask[r, :len(w[1])] = 1
+                types[r, :len(w[2])] = w[2]
+            res = self.session.run({"input_ids": ids, "attention_mask": mask, "token_type_ids": types}, outputs)
+            p[chunk] = np.asarray(res[0], dtype=np.float32).reshape(-1)
+            if g is not None:
+                g[chunk] = np.asarray(res[1], dtype=np.float32).reshape(-1)
+        return p, g
+
+    def _aggregate(self, sentences, windows, values) -> np.ndarray:
+        total = np.zeros(len(sentences), dtype=np.float64)
+        weight = np.zeros(len(sentences), dtype=np.float64)
+        for (i, ids, _), v in zip(windows, values):
+            total[i] += float(v) * len(ids)
+            weight[i] += len(ids)
+        out = np.full(len(sentences), np.nan, dtype=np.float32)
+        has = weight > 0
+        out[has] = (total[has] / weight[has]).astype(np.float32)
+        return out
+
+    def score(self, sentences: Sequence[str], batch_size: int = 64) -> np.ndarray:
+        """P(formal) per sentence, float32 in [0, 1]; NaN for empty or whitespace-only strings."""
+        if isinstance(sentences, str):
+            raise TypeError("score() takes a sequence of sentences, not one string")
+        sentences = list(sentences)
+        windows = self._windows(sentences)
+        if not windows:
+            return np.full(len(sentences), np.nan, dtype=np.float32)
+        p, _ = self._run(windows, batch_size)
+        return np.clip(self._aggregate(sentences, windows, p), 0.0, 1.0)
+
+    def score_graded(self, sentences: Sequence[str], batch_size: int = 64) -> np.ndarray | None:
+        """Scores on the PT16 scale (-3 informal .. 3 formal) when the model has a graded head, else None."""
+        if not self.has_graded:
+            return None
+        sentences = list(sentences)
+        windows = self._windows(sentences)
+        if not windows:
+            return np.full(len(sentences), np.nan, dtype=np.float32)
+        _, g = self._run(windows, batch_size)
+        return self._aggregate(sentences, windows, g)
+
+    # ------------------------------------------------------------------ explanations
+
+    def explain(self, sentence: str) -> list[WordWeight]:
+        """Per-word contributions by occlusion: weight = P(formal | sentence) - P(formal | sentence without the word).
+
+        Negative weights pull the sentence towards informal. All variants are scored in one batched
+        run. For sentences over 48 words each word is occluded within its 48-word chunk, and only the
+        first 1024 words are explained (split long text into sentences first: the editor explains one).
+        """
+        if not sentence or sentence.isspace():
+            return []
+        words = [(m.start(), m.end(), m.group()) for m in _WORD_RE.finditer(sentence)][:_EXPLAIN_MAX_WORDS]
+        if not words:
+            return []
+        texts: list[str] = []
+        plan = []  # (index of the chunk's full text, index of the variant) per word
+        for c in range(0, len(words), _EXPLAIN_CHUNK):
+            chunk = words[c:c + _EXPLAIN_CHUNK]
+            lo = 0 if len(words) <= _EXPLAIN_CHUNK else chunk[0][0]
+            hi = len(sentence) if len(words) <= _EXPLAIN_CHUNK else chunk[-1][1]
+            base = sentence[lo:hi]
+            full_idx = len(texts)
+            texts.append(base)
+            for s, e, _ in chunk:
+                texts.append(base[:s - lo] + base[e - lo:])
+                plan.append((full_idx, len(texts) - 1))
+        scores = self.score(texts, batch_size=64)
+        out = []
+        for (s, e, w), (fi, vi) in zip(words, plan):
+            full, without = scores[fi], scores[vi]
+            # Removing the only token leaves nothing to score: the word then carries the whole score.
+            weight = float(full - without) if not np.isnan(without) else float(full - 0.5)
+            out.append(WordWeight(start=s, end=e, word=w, weight=weight))
+        return out

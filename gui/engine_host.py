@@ -1,0 +1,200 @@
+"""Loading, warming and switching models for the GUI; these functions run in a worker, never on the GUI thread."""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.errors import KeigoError, ModelError, ModelNotInstalled
+
+WARM_SENTENCES = ("hey, can u send me the file?", "I would be grateful if you could send me the file.")
+LIVE_SCORER_ROLE = "scorer"
+log = logging.getLogger(__name__)
+REWRITER_ROLE = "rewriter"
+
+
+@dataclass
+class LoadedModels:
+    scorer: object | None
+    rewriter: object | None
+    notes: list[str] = field(default_factory=list)  # user-facing: what is missing or failed, and the fallback
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text if isinstance(exc, KeigoError) else f"{type(exc).__name__}: {text}"
+
+
+def warm_scorer(scorer) -> None:
+    """A first run allocates ORT's buffers; doing it here keeps that pause off the first keystroke."""
+    values = scorer.score(list(WARM_SENTENCES))
+    if len(values) != len(WARM_SENTENCES):
+        raise ModelError(f"the scorer returned {len(values)} scores for {len(WARM_SENTENCES)} sentences")
+    scorer.explain(WARM_SENTENCES[0])
+
+
+def warm_rewriter(rewriter) -> None:
+    out = rewriter.rewrite([WARM_SENTENCES[0]], beam=1, nbest=1)
+    if len(out) != 1:
+        raise ModelError(f"the rewriter returned {len(out)} rewrites for 1 sentence")
+
+
+def rules_fallback():
+    from engine.rules import RuleFormalizer
+
+    return RuleFormalizer()
+
+
+def load_scorer(registry):
+    scorer = registry.load_scorer(LIVE_SCORER_ROLE)
+    warm_scorer(scorer)
+    return scorer
+
+
+def load_rewriter(registry):
+    rewriter = registry.load_rewriter(REWRITER_ROLE)
+    warm_rewriter(rewriter)
+    return rewriter
+
+
+def load_models(registry) -> LoadedModels:
+    """Everything the editor needs; a missing or broken model becomes a note and a working fallback."""
+    notes: list[str] = []
+    scorer = rewriter = None
+    if registry is None:
+        notes.append("The model registry is unavailable (engine.registry failed to import).")
+    else:
+        try:
+            scorer = load_scorer(registry)
+        except ModelNotInstalled:
+            notes.append("No formality scorer installed: sentences are not scored. Rewriting still works.")
+        except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
+            notes.append(f"The formality scorer failed to load ({_short(exc)}); sentences are not scored.")
+        try:
+            rewriter = load_rewriter(registry)
+        except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
+            notes.append(f"The rewriter failed to load ({_short(exc)}); using the rule-based formalizer.")
+    if rewriter is None:
+        try:
+            rewriter = rules_fallback()
+        except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
+            notes.append(f"The rule-based formalizer failed to load ({_short(exc)}); no rewrites are available.")
+    return LoadedModels(scorer, rewriter, notes)
+
+
+def _version_of(mv) -> str:
+    return str(getattr(mv, "version", mv))
+
+
+def switch_model(registry, role: str, version: str):
+    """Verify + point current at version, load and warm it; on any failure the pointer goes back."""
+    before = registry.current(role)
+    registry.use(role, version)  # verifies first; raises ModelError and leaves current unchanged
+    try:
+        return _load_role(registry, role)
+    except BaseException:
+        if before is not None:
+            try:
+                registry.use(role, _version_of(before))
+            except Exception as exc:  # noqa: BLE001 (the original error is the one to report)
+                log.warning("could not point %s back at %s: %s", role, _version_of(before), exc)
+        raise
+
+
+def rollback_model(registry, role: str):
+    before = registry.current(role)
+    registry.rollback(role)
+    try:
+        return _load_role(registry, role)
+    except BaseException:
+        if before is not None:
+            try:
+                registry.use(role, _version_of(before))
+            except Exception as exc:  # noqa: BLE001 (the original error is the one to report)
+                log.warning("could not point %s back at %s: %s", role, _version_of(before), exc)
+        raise
+
+
+def _load_role(registry, role: str):
+    if role == REWRITER_ROLE:
+        return load_rewriter(registry)
+    if role == LIVE_SCORER_ROLE:
+        return load_scorer(registry)
+    # Other roles (the accurate scorer) are used by the command line, not live: verify that it loads.
+    scorer = registry.load_scorer(role)
+    warm_scorer(scorer)
+    return scorer
+
+
+def provider_summary(*models) -> str:
+    """"GPU (CUDAExecutionProvider)" when any live model runs on an accelerator, else "CPU"."""
+    providers = [getattr(getattr(m, "info", None), "provider", "") for m in models if m is not None]
+    accel = [p for p in providers if p and not p.startswith("CPU")]
+    return f"GPU ({', '.join(sorted(set(accel)))})" if accel else "CPU (no GPU used)"
+
+
+def describe(model) -> str:
+    info = getattr(model, "info", None)
+    if info is None:
+        return "none"
+    if info.kind == "rules":
+        return "rule-based formalizer"
+    return f"{info.version} ({info.kind})"
+
+
+# -------------------------------------------------------------------------- manifests, model cards, licences
+
+
+def read_manifest(model_dir: Path) -> dict | None:
+    try:
+        data = json.loads((Path(model_dir) / "manifest.json").read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+def licence_lines(model_dir: Path) -> list[str]:
+    """The licence section of a model card (## Licence / ## License / ## Data ...), as plain lines."""
+    try:
+        card = (Path(model_dir) / "MODEL_CARD.md").read_text(encoding="utf-8")
+    except OSError:
+        return []
+    out, keep = [], False
+    for line in card.splitlines():
+        if line.startswith("#"):
+            head = line.lstrip("#").strip().lower()
+            keep = any(k in head for k in ("licen", "data", "terms"))
+            continue
+        if keep and line.strip():
+            out.append(line.strip())
+    if not out:
+        out = [line.strip() for line in card.splitlines() if "licen" in line.lower()]
+    return out[:20]
+
+
+def bundled_models(bundled_root: Path) -> list[tuple[str, Path, dict | None]]:
+    root = Path(bundled_root)
+    if not root.is_dir():
+        return []
+    return [(d.name, d, read_manifest(d)) for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")]
+
+
+def metrics_text(metrics: dict | None, limit: int = 6) -> str:
+    if not metrics:
+        return "—"
+    parts = []
+    for k, v in list(_flatten(metrics).items())[:limit]:
+        parts.append(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}")
+    return ", ".join(parts)
+
+
+def _flatten(d: dict, prefix: str = "") -> dict:
+    out = {}
+    for k, v in d.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.update(_flatten(v, key + "."))
+        elif isinstance(v, (int, float, str, bool)):
+            out[key] = v
+    return out

@@ -1,0 +1,432 @@
+"""The writing surface: sentences tinted by formality, informal-pulling words underlined, tooltips, file drops."""
+from __future__ import annotations
+
+from collections.abc import Callable
+import bisect
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFont, QSyntaxHighlighter, QTextBlock, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit, QToolTip
+
+from engine.types import Segment
+
+from ..theme import LEVEL_LABELS, Theme, level_for
+from ..workers import BlockResult, ScoredSentence, ScoreRequest
+
+
+# Qt re-lays out a whole paragraph whenever its formats change; beyond this size that takes most of a
+# second, so such a paragraph (pasted junk, a log line) is scored and counted but not tinted.
+HUGE_PARAGRAPH = 20_000
+
+
+class Utf16Map:
+    """Python offsets <-> Qt (UTF-16) offsets for one text: characters beyond the BMP (emoji) take two units.
+
+    Built once per paragraph, then O(log n) per lookup, so a 1 MB paragraph full of emoji stays linear.
+    """
+
+    def __init__(self, text: str):
+        if text.isascii() or max(text) <= "\uffff":
+            self.astral: list[int] = []
+        else:
+            self.astral = [i for i, ch in enumerate(text) if ord(ch) > 0xFFFF]
+        self.length = len(text)
+
+    def qt(self, i: int) -> int:
+        return i + bisect.bisect_left(self.astral, i) if self.astral else i
+
+    def py(self, q: int) -> int:
+        if not self.astral:
+            return q
+        lo, hi = 0, self.length  # the smallest i with qt(i) >= q
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.qt(mid) < q:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+def qt_index(text: str, i: int) -> int:
+    return Utf16Map(text).qt(i)
+
+
+def py_index(text: str, q: int) -> int:
+    return Utf16Map(text).py(q)
+
+
+@dataclass(frozen=True)
+class BlockData:
+    text: str  # the paragraph text these results belong to; results are ignored once it changes
+    sentences: tuple[ScoredSentence, ...]
+    view: tuple  # (target, theme name) the paragraph was last painted for
+    epoch: int
+    # Precomputed for the gauge, so a 1 MB document's totals cost one pass over paragraphs, not sentences.
+    sum_ws: float = 0.0
+    sum_w: float = 0.0
+    scored: int = 0
+    informal: int = 0
+
+    @classmethod
+    def build(cls, text, sentences, view, epoch) -> BlockData:
+        target = view[0]
+        sum_ws = sum_w = 0.0
+        scored = informal = 0
+        for s in sentences:
+            if s.score is None:
+                continue
+            w = max(1, len(s.text))
+            sum_ws += s.score * w
+            sum_w += w
+            scored += 1
+            informal += s.score < target
+        return cls(text, sentences, view, epoch, sum_ws, sum_w, scored, informal)
+
+
+@dataclass(frozen=True)
+class SentenceRef:
+    """A sentence located in the document: Qt positions plus what was there when it was located."""
+
+    start: int
+    end: int
+    text: str
+    score: float | None
+    words: tuple = ()
+
+    def cursor(self, document) -> QTextCursor:
+        """A cursor selecting the sentence; Qt keeps it on the same text while the document is edited."""
+        c = QTextCursor(document)
+        c.setPosition(self.start)
+        c.setPosition(self.end, QTextCursor.MoveMode.KeepAnchor)
+        return c
+
+
+def surviving_sentences(data: BlockData, text: str) -> tuple[ScoredSentence, ...]:
+    """The scored sentences of a paragraph that are untouched by an edit, moved to their new offsets.
+
+    While the writer types in a paragraph its other sentences keep their colour; only the sentence being
+    edited loses it until the new score arrives.
+    """
+    old = data.text
+    if old == text:
+        return data.sentences
+    limit = min(len(old), len(text))
+    p = 0
+    while p < limit and old[p] == text[p]:
+        p += 1
+    q = 0
+    while q < limit - p and old[-1 - q] == text[-1 - q]:
+        q += 1
+    delta = len(text) - len(old)
+    kept = []
+    for s in data.sentences:
+        if s.end < p:  # strictly before the edit: an edit touching a sentence's end changes that sentence
+            kept.append(s)
+        elif s.start > len(old) - q:
+            kept.append(ScoredSentence(s.start + delta, s.end + delta, s.text, s.score, s.words))
+    return tuple(kept)
+
+
+class SentenceHighlighter(QSyntaxHighlighter):
+    def __init__(self, editor: EditorPanel):
+        super().__init__(editor.document())
+        self.editor = editor
+
+    def highlightBlock(self, text: str) -> None:
+        data = self.editor.raw_block_data(self.currentBlock())
+        if data is None or len(text) > HUGE_PARAGRAPH:
+            return
+        theme, target = self.editor.theme, self.editor.target
+        umap = Utf16Map(text)
+        for s in surviving_sentences(data, text):
+            if s.score is None:
+                continue
+            start, end = umap.qt(s.start), umap.qt(s.end)
+            fmt = QTextCharFormat()
+            fmt.setBackground(theme.tint(level_for(s.score, target)))
+            self.setFormat(start, end - start, fmt)
+            if s.score < target:
+                for w in s.pulling_words:
+                    ws, we = umap.qt(s.start + w.start), umap.qt(s.start + w.end)
+                    under = QTextCharFormat(fmt)
+                    under.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+                    under.setUnderlineColor(theme.underline)
+                    self.setFormat(ws, we - ws, under)
+
+
+class EditorPanel(QPlainTextEdit):
+    """Holds per-paragraph results keyed by the block's userState, so Qt moves them along with the text."""
+
+    textEdited = Signal()
+    fileDropped = Signal(str)
+
+    def __init__(self, theme: Theme, target: float, segment: Callable[[str], list[Segment]], parent=None):
+        super().__init__(parent)
+        self.theme, self.target, self.segment = theme, target, segment
+        self.epoch = 0
+        self.revision = 0
+        self._store: dict[int, BlockData] = {}
+        self._next_id = 1
+        self._edited: list[int] = []
+        self.setObjectName("editor")
+        self.setAccessibleName("Document text")
+        self.setAccessibleDescription(
+            "Sentences are tinted by formality; words pulling a sentence towards informal are underlined."
+        )
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setTabChangesFocus(False)
+        font = QFont(self.font())
+        font.setPointSizeF(max(12.0, font.pointSizeF()))
+        self.setFont(font)
+        self.document().setDocumentMargin(18)
+        self.setPlaceholderText("Start writing, paste text, or open a .txt or .md file (Ctrl+O).")
+        self.setAcceptDrops(True)
+        self.highlighter = SentenceHighlighter(self)
+        self.document().contentsChange.connect(self._on_contents_change)
+
+    # ------------------------------------------------------------------------------------------- text
+
+    def text(self) -> str:
+        """The exact text: toPlainText() would turn no-break spaces into spaces."""
+        return self.document().toRawText().replace("\u2029", "\n")
+
+    def load_text(self, text: str) -> None:
+        self._store.clear()
+        self.setPlainText(text)
+        self.document().setModified(False)
+
+    def _on_contents_change(self, pos: int, removed: int, added: int) -> None:
+        if not (removed or added):
+            return
+        self.revision += 1
+        doc = self.document()
+        first = doc.findBlock(pos).blockNumber()
+        last = doc.findBlock(pos + added).blockNumber()
+        if last - first < 50:  # a big paste is handled in document order; small edits jump the queue
+            self._edited.extend(range(first, last + 1))
+            del self._edited[:-200]
+        self.textEdited.emit()
+
+    # ------------------------------------------------------------------------------------------- results
+
+    def raw_block_data(self, block: QTextBlock) -> BlockData | None:
+        """Results last stored for this paragraph, possibly for an older version of its text."""
+        return self._store.get(block.userState())
+
+    def block_data(self, block: QTextBlock) -> BlockData | None:
+        data = self._store.get(block.userState())
+        # Results of a previous model stay visible until the new model's arrive: no flicker on a swap.
+        if data is None or data.text != block.text():
+            return None
+        return data
+
+    def collect(self, job_id: int, epoch: int, target: float) -> ScoreRequest | None:
+        """Paragraphs whose results are missing or out of date: edited first, then visible, then the rest."""
+        doc = self.document()
+        pending: dict[int, str] = {}
+        view = (target, self.theme.name)
+        block = doc.begin()
+        while block.isValid():
+            text = block.text()
+            if text.strip():
+                data = self._store.get(block.userState())
+                if data is None or data.text != text or data.epoch != epoch or data.view != view:
+                    pending[block.blockNumber()] = text
+            block = block.next()
+        if not pending:
+            self._edited.clear()
+            return None
+        order: list[int] = []
+        seen: set[int] = set()
+        first_visible = self.firstVisibleBlock().blockNumber()
+        for n in [*reversed(self._edited), *range(first_visible, first_visible + 80), *pending]:
+            if n in pending and n not in seen:
+                seen.add(n)
+                order.append(n)
+        self._edited.clear()
+        return ScoreRequest(job_id, self.revision, epoch, target, tuple((n, pending[n]) for n in order))
+
+    def apply_results(self, results: list[BlockResult], target: float, epoch: int) -> int:
+        doc, applied = self.document(), 0
+        for r in results:
+            block = doc.findBlockByNumber(r.number)
+            if not block.isValid() or block.text() != r.text:
+                continue
+            old = block.userState()
+            if old in self._store:
+                del self._store[old]
+            sid = self._next_id
+            self._next_id += 1
+            self._store[sid] = BlockData.build(r.text, r.sentences, (target, self.theme.name), epoch)
+            block.setUserState(sid)
+            if len(r.text) <= HUGE_PARAGRAPH:
+                self.highlighter.rehighlightBlock(block)
+            applied += 1
+        if len(self._store) > 2 * doc.blockCount() + 1000:
+            live = set()
+            block = doc.begin()
+            while block.isValid():
+                live.add(block.userState())
+                block = block.next()
+            self._store = {k: v for k, v in self._store.items() if k in live}
+        return applied
+
+    def set_view(self, theme: Theme, target: float) -> None:
+        """New colours apply at once to what is visible; the dispatcher re-tints the rest progressively."""
+        self.theme, self.target = theme, target
+        block = self.firstVisibleBlock()
+        for _ in range(120):
+            if not block.isValid():
+                break
+            self.highlighter.rehighlightBlock(block)
+            block = block.next()
+
+    def invalidate_all(self, epoch: int) -> None:
+        self.epoch = epoch
+
+    # ------------------------------------------------------------------------------------------- queries
+
+    def _sentences_in(self, block: QTextBlock) -> tuple[list[ScoredSentence], bool]:
+        data = self.block_data(block)
+        if data is not None:
+            return list(data.sentences), True
+        text = block.text()
+        return [ScoredSentence(s.start, s.end, s.text, None) for s in self.segment(text)] if text.strip() else [], False
+
+    def sentence_at(self, position: int) -> SentenceRef | None:
+        block = self.document().findBlock(position)
+        if not block.isValid():
+            return None
+        text = block.text()
+        umap = Utf16Map(text)
+        rel = umap.py(position - block.position())
+        sentences, _ = self._sentences_in(block)
+        chosen = None
+        for s in sentences:
+            if s.start <= rel <= s.end:
+                chosen = s
+                break
+            if s.start > rel:
+                break
+            chosen = s  # in the gap after a sentence: that sentence is still the one being written
+        if chosen is None:
+            return None
+        base = block.position()
+        return SentenceRef(
+            base + umap.qt(chosen.start), base + umap.qt(chosen.end), chosen.text, chosen.score,
+            chosen.words,
+        )
+
+    def scored_sentences(self):
+        """(SentenceRef) for every sentence with a current score, in document order."""
+        block = self.document().begin()
+        while block.isValid():
+            data = self.block_data(block)
+            if data is not None:
+                umap, base = Utf16Map(data.text), block.position()
+                for s in data.sentences:
+                    if s.score is not None:
+                        yield SentenceRef(base + umap.qt(s.start), base + umap.qt(s.end), s.text,
+                                          s.score, s.words)
+            block = block.next()
+
+    def informal_sentences(self, target: float, limit: int, exclude: set[str]) -> list[SentenceRef]:
+        out: list[SentenceRef] = []
+        block = self.document().begin()
+        while block.isValid() and len(out) < limit:
+            data = self.block_data(block)
+            if data is not None and (data.informal or data.view[0] != target):
+                umap, base = Utf16Map(data.text), block.position()
+                for s in data.sentences:
+                    if s.score is not None and s.score < target and s.text not in exclude:
+                        out.append(SentenceRef(base + umap.qt(s.start), base + umap.qt(s.end), s.text,
+                                               s.score, s.words))
+            block = block.next()
+        return out[:limit]
+
+    def stats(self, target: float) -> tuple[float | None, int, int]:
+        """(length-weighted mean P(formal), informal sentences, scored sentences)."""
+        total_w = total = 0.0
+        informal = n = 0
+        store = self._store
+        block = self.document().begin()
+        while block.isValid():
+            data = store.get(block.userState())
+            if data is not None and data.scored and data.text == block.text():
+                total += data.sum_ws
+                total_w += data.sum_w
+                n += data.scored
+                if data.view[0] == target:
+                    informal += data.informal
+                else:
+                    informal += sum(1 for s in data.sentences if s.score is not None and s.score < target)
+            block = block.next()
+        return (total / total_w if total_w else None), informal, n
+
+    def tooltip_for(self, ref: SentenceRef | None) -> str:
+        if ref is None or ref.score is None:
+            return ""
+        label = LEVEL_LABELS[level_for(ref.score, self.target)]
+        verdict = "informal" if ref.score < self.target else "formal enough"
+        lines = [f"Formality {ref.score:.2f} ({label}): {verdict} for your target {self.target:.2f}"]
+        pulling = [w.word for w in ref.words if w.weight < -0.02]
+        if ref.score < self.target and pulling:
+            lines.append("Pulling towards informal: " + ", ".join(dict.fromkeys(pulling)))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------------------------------- events
+
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            cursor = self.cursorForPosition(event.pos())
+            rect = self.cursorRect(cursor)
+            ref = self.sentence_at(cursor.position()) if abs(rect.center().y() - event.pos().y()) < rect.height() else None
+            tip = self.tooltip_for(ref)
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
+    def _local_files(self, mime) -> list[str]:
+        if not mime.hasUrls():
+            return []
+        return [u.toLocalFile() for u in mime.urls() if u.isLocalFile()]
+
+    def dragEnterEvent(self, event) -> None:
+        if self._local_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:
+        if self._local_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event) -> None:
+        files = self._local_files(event.mimeData())
+        if files:
+            event.acceptProposedAction()
+            self.fileDropped.emit(files[0])
+        else:
+            super().dropEvent(event)
+
+    def select_range(self, start: int, end: int) -> None:
+        c = self.textCursor()
+        c.setPosition(start)
+        c.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        self.setTextCursor(c)
+        self.centerCursor()
+
+    def keyPressEvent(self, event) -> None:
+        # Keep Ctrl+Return free for "accept suggestion" (QPlainTextEdit would insert a line break).
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            event.ignore()
+            return
+        super().keyPressEvent(event)

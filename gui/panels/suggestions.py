@@ -1,0 +1,237 @@
+"""Suggestions: n-best formal rewrites of the sentence at the cursor with an inline diff, and the list of informal sentences."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.types import Rewrite
+
+from ..diff import diff_html
+from ..theme import Theme
+
+ACCEPT_KEYS = ("Ctrl+Return", "Alt+2", "Alt+3", "Alt+4", "Alt+5")
+
+
+@dataclass
+class ListEntry:
+    source: str
+    score: float
+    best: str | None = None  # the best rewrite once the background rewriter has produced it
+
+
+class SuggestionsPanel(QWidget):
+    acceptRequested = Signal(int)  # candidate index of the suggestion for the sentence at the cursor
+    dismissRequested = Signal()
+    listActivated = Signal(int)
+    listAcceptRequested = Signal(int)
+    listDismissRequested = Signal(int)
+    acceptAllRequested = Signal()
+
+    def __init__(self, theme: Theme, parent=None):
+        super().__init__(parent)
+        self.theme = theme
+        self.setObjectName("suggestions")
+        self.setAccessibleName("Suggestions")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(10)
+
+        self.cursor_box = QGroupBox("Sentence at the cursor")
+        self.cursor_box.setAccessibleName("Suggestion for the sentence at the cursor")
+        box = QVBoxLayout(self.cursor_box)
+        box.setSpacing(8)
+        self.source_label = QLabel()
+        self.source_label.setWordWrap(True)
+        self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.source_label.setAccessibleName("Sentence")
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.status_label.setAccessibleName("Suggestion status")
+        self.candidates = QVBoxLayout()
+        self.candidates.setSpacing(6)
+        self.dismiss_button = QPushButton("Dismiss")
+        self.dismiss_button.setToolTip("Hide this suggestion (Ctrl+D)")
+        self.dismiss_button.setAccessibleName("Dismiss suggestion")
+        self.dismiss_button.clicked.connect(self.dismissRequested)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.dismiss_button)
+        box.addWidget(self.source_label)
+        box.addWidget(self.status_label)
+        box.addLayout(self.candidates)
+        box.addLayout(row)
+        box.addStretch(1)
+
+        self.list_box = QGroupBox("Informal sentences")
+        self.list_box.setAccessibleName("Informal sentences")
+        lay = QVBoxLayout(self.list_box)
+        self.list = QListWidget()
+        self.list.setObjectName("informal_list")
+        self.list.setAccessibleName("Informal sentences in the document")
+        self.list.setWordWrap(True)
+        self.list.setUniformItemSizes(False)
+        self.list.setSpacing(3)
+        self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
+        self.list.itemActivated.connect(lambda item: self.listActivated.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.list.itemClicked.connect(lambda item: self.listActivated.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.list_status = QLabel()
+        self.list_status.setWordWrap(True)
+        self.list_status.setAccessibleName("Informal sentences status")
+        buttons = QHBoxLayout()
+        self.list_accept = QPushButton("Accept")
+        self.list_accept.setToolTip("Apply the best rewrite of the selected sentence")
+        self.list_accept.setAccessibleName("Accept the selected sentence's rewrite")
+        self.list_dismiss = QPushButton("Dismiss")
+        self.list_dismiss.setAccessibleName("Dismiss the selected sentence")
+        self.accept_all = QPushButton("Accept all")
+        self.accept_all.setToolTip("Apply every ready rewrite in one undo step (Ctrl+Shift+Return)")
+        self.accept_all.setAccessibleName("Accept all rewrites")
+        self.list_accept.clicked.connect(lambda: self._emit_selected(self.listAcceptRequested))
+        self.list_dismiss.clicked.connect(lambda: self._emit_selected(self.listDismissRequested))
+        self.accept_all.clicked.connect(self.acceptAllRequested)
+        for b in (self.list_accept, self.list_dismiss):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.accept_all)
+        lay.addWidget(self.list_status)
+        lay.addWidget(self.list, 1)
+        lay.addLayout(buttons)
+
+        outer.addWidget(self.cursor_box)
+        outer.addWidget(self.list_box, 1)
+        self.candidate_buttons: list[QPushButton] = []
+        self.show_message("Place the cursor in a sentence to see a formal rewrite.")
+        self.set_list([], note="")
+
+    # ---------------------------------------------------------------------------------------- cursor
+
+    def _clear_candidates(self) -> None:
+        while self.candidates.count():
+            item = self.candidates.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.candidate_buttons = []
+
+    def _set_source(self, source: str | None, score: float | None, target: float | None) -> None:
+        if source is None:
+            self.source_label.clear()
+            self.source_label.hide()
+            return
+        meta = ""
+        if score is not None and target is not None:
+            verdict = "informal" if score < target else "formal enough"
+            meta = f'<br><span style="color:{self.theme.muted_hex}">Formality {score:.2f}: {verdict} (target {target:.2f})</span>'
+        self.source_label.setText(f"{html.escape(source)}{meta}")
+        self.source_label.show()
+
+    def show_message(self, text: str, source: str | None = None, score=None, target=None) -> None:
+        self._clear_candidates()
+        self._set_source(source, score, target)
+        self.status_label.setText(text)
+        self.status_label.show()
+        self.dismiss_button.setEnabled(False)
+
+    def show_pending(self, source: str, score=None, target=None) -> None:
+        self.show_message("Rewriting…", source, score, target)
+
+    def show_suggestion(self, source: str, rewrite: Rewrite, score=None, target=None) -> None:
+        self._clear_candidates()
+        self._set_source(source, score, target)
+        changed = [c for c in rewrite.candidates if c.text.strip() and c.text != source]
+        notes = []
+        if "too_long" in rewrite.flags:
+            notes.append("This sentence is longer than the rewriter accepts; split it to get a suggestion.")
+        if "rules" in rewrite.flags:
+            notes.append("Rule-based formalizer (no neural rewriter installed).")
+        if not changed:
+            self.status_label.setText(" ".join(["No formal rewrite suggested: the rewriter keeps this sentence as it is."] + notes))
+            self.dismiss_button.setEnabled(False)
+            return
+        self.status_label.setText(" ".join(notes))
+        self.status_label.setVisible(bool(notes))
+        for i, cand in enumerate(rewrite.candidates):
+            if not cand.text.strip() or cand.text == source or i >= len(ACCEPT_KEYS):
+                continue
+            frame = QFrame()
+            frame.setFrameShape(QFrame.Shape.StyledPanel)
+            frame.setAccessibleName(f"Rewrite {i + 1}")
+            frame.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+            col = QVBoxLayout(frame)
+            col.setContentsMargins(10, 8, 8, 8)
+            col.setSpacing(4)
+            label = QLabel(diff_html(source, cand.text, del_bg=self.theme.del_bg, ins_bg=self.theme.ins_bg))
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setAccessibleName(f"Rewrite {i + 1}: {cand.text}")
+            hint = QLabel(f'<span style="color:{self.theme.muted_hex}">{ACCEPT_KEYS[i].replace("Return", "Enter")}</span>')
+            button = QPushButton("Accept")
+            button.setToolTip(f"Replace the sentence with this rewrite ({ACCEPT_KEYS[i]})")
+            button.setAccessibleName(f"Accept rewrite {i + 1}")
+            button.clicked.connect(lambda _=False, idx=i: self.acceptRequested.emit(idx))
+            row = QHBoxLayout()
+            row.addStretch(1)
+            row.addWidget(hint)
+            row.addWidget(button)
+            col.addWidget(label)
+            col.addLayout(row)
+            self.candidates.addWidget(frame)
+            self.candidate_buttons.append(button)
+        self.dismiss_button.setEnabled(True)
+
+    # ---------------------------------------------------------------------------------------- list
+
+    def _emit_selected(self, signal) -> None:
+        item = self.list.currentItem()
+        if item is not None:
+            signal.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    @staticmethod
+    def _item_text(entry: ListEntry) -> str:
+        def short(t: str) -> str:
+            return t if len(t) <= 240 else t[:239] + "…"
+
+        text = f"{entry.score:.2f}  {short(entry.source)}"
+        if entry.best is not None:
+            text += f"\n  → {short(entry.best)}" if entry.best != entry.source else "\n  (no rewrite suggested)"
+        return text
+
+    def set_list(self, entries: list[ListEntry], note: str) -> None:
+        current = self.list.currentRow()
+        self.list.clear()
+        for i, entry in enumerate(entries):
+            item = QListWidgetItem(self._item_text(entry))
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            item.setToolTip(entry.source if entry.best is None else f"{entry.source}\n→ {entry.best}")
+            self.list.addItem(item)
+        if 0 <= current < self.list.count():
+            self.list.setCurrentRow(current)
+        self.list_box.setTitle(f"Informal sentences ({len(entries)})" if entries else "Informal sentences")
+        self.list_status.setText(note)
+        self.list_status.setVisible(bool(note))
+        has = bool(entries)
+        for b in (self.list_accept, self.list_dismiss, self.accept_all):
+            b.setEnabled(has)
+
+    def update_entry(self, index: int, entry: ListEntry) -> None:
+        item = self.list.item(index)
+        if item is not None:
+            item.setText(self._item_text(entry))
+            item.setToolTip(entry.source if entry.best is None else f"{entry.source}\n→ {entry.best}")
+
+    def set_list_note(self, note: str) -> None:
+        self.list_status.setText(note)
+        self.list_status.setVisible(bool(note))

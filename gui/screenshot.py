@@ -1,0 +1,62 @@
+"""Renders the real main window with sample text and an open suggestion to a PNG (docs/screenshot.png); run under Xvfb."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+SAMPLE = """Quarterly update for the board
+
+hey guys, so the numbers r kinda better than we thought lol. Revenue rose by 12% compared with the previous quarter, driven mainly by renewals. gonna need more ppl in support tho cuz tickets doubled!!
+
+We propose to recruit two additional support engineers before the end of January. The hiring plan is attached for your review. yeah and the office move is still on for march, dont worry about it.
+
+Please let me know if you have any questions. thx, talk soon
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("out", type=Path)
+    p.add_argument("--theme", default="light", choices=("light", "dark", "system"))
+    p.add_argument("--width", type=int, default=1360)
+    p.add_argument("--height", type=int, default=860)
+    args = p.parse_args(argv)
+    os.environ.setdefault("KEIGO_HOME", tempfile.mkdtemp(prefix="keigo-shot-"))
+    from PySide6.QtWidgets import QApplication
+
+    from .app import _wait, build_window
+
+    app = QApplication.instance() or QApplication(["keigo"])
+    app.setApplicationName("Keigo")
+    window = build_window(autosave=False, recover=False)
+    window.set_theme(args.theme)
+    window.resize(args.width, args.height)
+    window.show()
+    if not _wait(app, lambda: window.models_loaded, 180):
+        print("models did not load", file=sys.stderr)
+        return 1
+    window.set_target(0.5)
+    window.editor.setPlainText(SAMPLE)
+    _wait(app, lambda: not window.scoring.busy and window.editor.revision > 0, 180)
+    text = window.editor.text()
+    c = window.editor.textCursor()
+    c.setPosition(text.index("gonna need") + 3)
+    window.editor.setTextCursor(c)
+    window.refresh_cursor_suggestion()
+    _wait(app, lambda: window.suggestion is not None and window.suggestion.rewrite is not None, 180)
+    _wait(app, lambda: all(e.best is not None for e, _ in window._entries), 180)
+    window.editor.setFocus()
+    _wait(app, lambda: False, 0.5)  # let the layout settle
+    print(window.models_label.text())
+    ok = window.grab().save(str(args.out))
+    window.editor.document().setModified(False)
+    window.close()
+    window.shutdown()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,478 @@
+"""Inference off the GUI thread: debounced scoring dispatcher, rewrite dispatcher and one-shot QRunnables.
+
+House style (novelWriter): a single-shot debounce timer after typing stops, then one QRunnable per job
+carrying a job id and the document revision; results for an older revision are dropped; at most one
+scoring job in flight; edited paragraphs first. The GUI thread never calls processEvents(): workers hand
+results over through queued signals, and a scoring job waits for the GUI to acknowledge each chunk, so a
+1 MB paste fills in progressively without flooding the event queue.
+"""
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+
+from engine.types import Rewrite, Segment, WordWeight
+
+DEBOUNCE_MS = 300
+CHUNK_SENTENCES = 192  # one scorer batch and one GUI update per chunk
+CHUNK_SECONDS = 0.25  # also flush after this long, so a slow model still shows progress
+MAX_EXPLAIN_CHARS = 2000  # occlusion costs one scorer row per word: a run-on "sentence" is scored, not explained
+WORD_EPS = 0.02  # word weights closer to zero than this are noise, not a pull towards informal
+CACHE_LIMIT = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredSentence:
+    start: int  # Python offsets inside the paragraph (block) text
+    end: int
+    text: str
+    score: float | None  # P(formal); None when no scorer is installed
+    words: tuple[WordWeight, ...] = ()  # explained only for sentences below the target
+
+    @property
+    def pulling_words(self) -> list[WordWeight]:
+        return [w for w in self.words if w.weight < -WORD_EPS]
+
+
+@dataclass(frozen=True, slots=True)
+class BlockResult:
+    number: int
+    text: str
+    sentences: tuple[ScoredSentence, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRequest:
+    job_id: int
+    revision: int
+    epoch: int
+    target: float
+    blocks: tuple[tuple[int, str], ...]  # (block number, block text), edited paragraphs first
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRefs:
+    """The live model references; replaced as a whole on the GUI thread (hot swap), never mutated."""
+
+    segment: Callable[[str], list[Segment]]
+    scorer: object | None
+    rewriter: object | None
+    epoch: int = 0
+
+
+class _Token:
+    def __init__(self):
+        self.cancelled = threading.Event()
+        self.ack = threading.Event()
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+        self.ack.set()
+
+
+class ScoreCache:
+    """Scores and explanations by sentence text: a re-run after an edit only scores what changed."""
+
+    def __init__(self):
+        self.scores: dict[str, float] = {}
+        self.words: dict[str, tuple[WordWeight, ...]] = {}
+
+    def trim(self) -> None:
+        if len(self.scores) > CACHE_LIMIT:
+            self.scores.clear()
+        if len(self.words) > CACHE_LIMIT:
+            self.words.clear()
+
+
+class _Signals(QObject):
+    chunk = Signal(object)
+    finished = Signal(object)
+
+
+class ScoreWorker(QRunnable):
+    """Segments paragraphs, scores new sentences, explains informal ones; emits results chunk by chunk."""
+
+    def __init__(self, request: ScoreRequest, engine: EngineRefs, cache: ScoreCache, signals: _Signals, token):
+        super().__init__()
+        self.setAutoDelete(True)
+        self.request, self.engine, self.cache, self.signals, self.token = request, engine, cache, signals, token
+
+    def run(self) -> None:
+        error = None
+        try:
+            self._run()
+        except Exception as exc:  # noqa: BLE001 (reported on the GUI thread; the app keeps running)
+            error = f"{type(exc).__name__}: {exc}"
+            traceback.print_exc()
+        finally:
+            self.signals.finished.emit((self.request.job_id, self.request.revision, error))
+
+    def _run(self) -> None:
+        req, token = self.request, self.token
+        pending: list[tuple[int, str, list[Segment]]] = []
+        n_sentences, done, total = 0, 0, len(req.blocks)
+        started = time.monotonic()
+        for number, text in req.blocks:
+            if token.cancelled.is_set():
+                return
+            segs = self.engine.segment(text)
+            pending.append((number, text, segs))
+            n_sentences += len(segs)
+            if n_sentences >= CHUNK_SENTENCES or time.monotonic() - started > CHUNK_SECONDS:
+                done += len(pending)
+                if not self._flush(pending, done, total):
+                    return
+                pending, n_sentences, started = [], 0, time.monotonic()
+        done += len(pending)
+        self._flush(pending, done, total)
+
+    def _flush(self, pending, done: int, total: int) -> bool:
+        scorer, cache, target, token = self.engine.scorer, self.cache, self.request.target, self.token
+        if scorer is not None:
+            todo = list(dict.fromkeys(s.text for _, _, segs in pending for s in segs if s.text not in cache.scores))
+            if todo:
+                scores = scorer.score(todo)
+                for text, value in zip(todo, scores):
+                    cache.scores[text] = float(value)
+            for _, _, segs in pending:
+                for s in segs:
+                    if cache.scores[s.text] < target and s.text not in cache.words and len(s.text) <= MAX_EXPLAIN_CHARS:
+                        if token.cancelled.is_set():
+                            return False
+                        cache.words[s.text] = tuple(scorer.explain(s.text))
+        results = []
+        for number, text, segs in pending:
+            sentences = tuple(
+                ScoredSentence(
+                    s.start,
+                    s.end,
+                    s.text,
+                    cache.scores.get(s.text) if scorer is not None else None,
+                    cache.words.get(s.text, ()) if scorer is not None else (),
+                )
+                for s in segs
+            )
+            results.append(BlockResult(number, text, sentences))
+        cache.trim()
+        if token.cancelled.is_set():
+            return False
+        token.ack.clear()
+        self.signals.chunk.emit((self.request.job_id, self.request.revision, results, done, total))
+        # Back-pressure: wait until the GUI has applied this chunk (or the job was cancelled).
+        while not token.ack.wait(0.05):
+            pass
+        return not token.cancelled.is_set()
+
+
+class ScoringDispatcher(QObject):
+    """Debounces edits into scoring jobs; one job in flight; results for an older revision are dropped."""
+
+    progress = Signal(int, int)  # paragraphs done, paragraphs in this job
+    applied = Signal()
+    idle = Signal()  # nothing in flight and nothing pending: the document is fully scored
+    failed = Signal(str)
+
+    def __init__(
+        self,
+        collect: Callable[[int, int, float], ScoreRequest | None],
+        apply: Callable[[list[BlockResult]], None],
+        revision: Callable[[], int],
+        target: Callable[[], float],
+        parent: QObject | None = None,
+    ):
+        super().__init__(parent)
+        self._collect, self._apply, self._revision, self._target = collect, apply, revision, target
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.engine: EngineRefs | None = None
+        self.cache = ScoreCache()
+        self._job_id = 0
+        self._inflight: tuple[int, _Token, tuple] | None = None
+        self._rerun = False
+        self._closed = False
+        self._last_key = None
+        self._signals = _Signals(self)
+        self._signals.chunk.connect(self._on_chunk)
+        self._signals.finished.connect(self._on_finished)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self._start)
+        self.stale_chunks_dropped = 0  # for tests and the self-test: proof that stale results are not applied
+
+    @property
+    def busy(self) -> bool:
+        return self._inflight is not None or self._timer.isActive()
+
+    def set_engine(self, engine: EngineRefs) -> None:
+        """Swap models: the old job is cancelled and the document is re-scored by the new one."""
+        if self.engine is None or engine.scorer is not self.engine.scorer or engine.segment is not self.engine.segment:
+            self.cache = ScoreCache()
+        self.engine = engine
+        self.schedule(immediate=True)
+
+    def schedule(self, immediate: bool = False) -> None:
+        if self._closed:
+            return
+        self._timer.start(0 if immediate else DEBOUNCE_MS)
+
+    @Slot()
+    def _start(self) -> None:
+        if self._closed or self.engine is None:
+            return
+        if self._inflight is not None:
+            self._rerun = True
+            self._inflight[1].cancel()
+            return
+        self._job_id += 1
+        request = self._collect(self._job_id, self.engine.epoch, self._target())
+        if request is None or not request.blocks:
+            self.idle.emit()
+            return
+        key = (request.revision, request.epoch, request.target, request.blocks)
+        if key == self._last_key:
+            # The same paragraphs came back pending after a completed pass (nothing could be applied to
+            # them): stop here instead of looping; the next edit schedules a fresh pass.
+            self.idle.emit()
+            return
+        token = _Token()
+        self._inflight = (request.job_id, token, key)
+        self._rerun = False
+        self.pool.start(ScoreWorker(request, self.engine, self.cache, self._signals, token))
+
+    @Slot(object)
+    def _on_chunk(self, payload) -> None:
+        job_id, revision, results, done, total = payload
+        try:
+            current = self._inflight is not None and self._inflight[0] == job_id
+            if current and not self._inflight[1].cancelled.is_set() and revision == self._revision():
+                self._apply(results)
+                self.progress.emit(done, total)
+                self.applied.emit()
+            else:
+                self.stale_chunks_dropped += 1
+        finally:
+            if self._inflight is not None and self._inflight[0] == job_id:
+                self._inflight[1].ack.set()
+
+    @Slot(object)
+    def _on_finished(self, payload) -> None:
+        job_id, revision, error = payload
+        if self._inflight is None or self._inflight[0] != job_id:
+            return
+        _, token, key = self._inflight
+        self._inflight = None
+        if not token.cancelled.is_set():
+            # Also after an error: the same request would fail the same way, so it waits for an edit.
+            self._last_key = key
+        if error:
+            self.failed.emit(error)
+        if self._closed:
+            return
+        if self._rerun or revision != self._revision():
+            self._rerun = False
+            if not self._timer.isActive():
+                self._timer.start(0)
+        else:
+            # One more pass collects paragraphs edited during the job; it ends in idle when none are left.
+            self._timer.start(0)
+
+    def shutdown(self) -> None:
+        self._closed = True
+        self._timer.stop()
+        if self._inflight is not None:
+            self._inflight[1].cancel()
+        self.pool.clear()
+        self.pool.waitForDone(10_000)
+
+
+# ------------------------------------------------------------------------------------------------ rewriting
+
+
+class _RewriteSignals(QObject):
+    done = Signal(object)
+
+
+class RewriteWorker(QRunnable):
+    def __init__(self, tag, sentences: Sequence[str], rewriter, beam: int, nbest: int, signals, still_wanted):
+        super().__init__()
+        self.setAutoDelete(True)
+        self.tag, self.sentences, self.rewriter = tag, list(sentences), rewriter
+        self.beam, self.nbest, self.signals, self.still_wanted = beam, nbest, signals, still_wanted
+
+    def run(self) -> None:
+        if not self.still_wanted():  # a newer request superseded this one while it waited in the queue
+            self.signals.done.emit((self.tag, None, None))
+            return
+        try:
+            out = self.rewriter.rewrite(self.sentences, beam=self.beam, nbest=self.nbest)
+            self.signals.done.emit((self.tag, list(out), None))
+        except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
+            traceback.print_exc()
+            self.signals.done.emit((self.tag, None, f"{type(exc).__name__}: {exc}"))
+
+
+class RewriteDispatcher(QObject):
+    """Rewrites for the sentence at the cursor (latest request wins) and, in batches, for the informal list."""
+
+    cursorReady = Signal(int, object)  # request id, Rewrite
+    listReady = Signal(object)  # list[Rewrite]
+    listProgress = Signal(int, int)
+    failed = Signal(str)
+
+    BATCH = 8
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(2)  # the cursor's suggestion never waits behind the list batches
+        self.rewriter = None
+        self.epoch = 0
+        self.beam, self.nbest = 4, 3
+        self._cache: dict[str, Rewrite] = {}
+        self._cursor_id = 0
+        self._queue: list[str] = []
+        self._list_total = 0
+        self._batch_running = False
+        self._closed = False
+        self._signals = _RewriteSignals(self)
+        self._signals.done.connect(self._on_done)
+
+    def set_engine(self, rewriter, epoch: int) -> None:
+        self.rewriter, self.epoch = rewriter, epoch
+        self._cache.clear()
+        self._cursor_id += 1  # results of the old model are dropped
+        self._queue.clear()
+
+    def set_params(self, beam: int, nbest: int) -> None:
+        if (beam, nbest) != (self.beam, self.nbest):
+            self.beam, self.nbest = beam, nbest
+            self._cache.clear()
+
+    def cached(self, text: str) -> Rewrite | None:
+        return self._cache.get(text)
+
+    def request_cursor(self, text: str) -> int:
+        self._cursor_id += 1
+        rid = self._cursor_id
+        if self.rewriter is None or self._closed:
+            return rid
+        epoch = self.epoch
+        self.pool.start(
+            RewriteWorker(("cursor", rid, epoch), [text], self.rewriter, self.beam, self.nbest, self._signals,
+                          lambda: rid == self._cursor_id),
+            10,
+        )
+        return rid
+
+    def request_list(self, texts: Sequence[str]) -> None:
+        self._queue = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        self._list_total = len(self._queue)
+        self._next_batch()
+
+    @property
+    def list_pending(self) -> int:
+        return len(self._queue) + (self.BATCH if self._batch_running else 0)
+
+    def _next_batch(self) -> None:
+        if self._batch_running or not self._queue or self.rewriter is None or self._closed:
+            if not self._queue and not self._batch_running:
+                self.listProgress.emit(self._list_total, self._list_total)
+            return
+        batch, self._queue = self._queue[: self.BATCH], self._queue[self.BATCH:]
+        self._batch_running = True
+        epoch = self.epoch
+        self.pool.start(
+            RewriteWorker(("list", 0, epoch), batch, self.rewriter, self.beam, self.nbest, self._signals,
+                          lambda: not self._closed and epoch == self.epoch),
+            0,
+        )
+
+    @Slot(object)
+    def _on_done(self, payload) -> None:
+        (kind, rid, epoch), rewrites, error = payload
+        if kind == "list":
+            self._batch_running = False
+        if error:
+            self.failed.emit(error)
+        if rewrites is not None and epoch == self.epoch:
+            for rw in rewrites:
+                self._cache[rw.source] = rw
+            if kind == "cursor":
+                if rid == self._cursor_id and rewrites:
+                    self.cursorReady.emit(rid, rewrites[0])
+            else:
+                self.listReady.emit(rewrites)
+                self.listProgress.emit(self._list_total - len(self._queue), self._list_total)
+        if kind == "list" and not self._closed:
+            self._next_batch()
+
+    def shutdown(self) -> None:
+        self._closed = True
+        self._queue.clear()
+        self._cursor_id += 1
+        self.pool.clear()
+        self.pool.waitForDone(30_000)
+
+
+# ------------------------------------------------------------------------------------------- one-shot tasks
+
+
+class _TaskSignals(QObject):
+    done = Signal(object)
+
+
+class TaskWorker(QRunnable):
+    def __init__(self, tag: int, fn: Callable[[], object], signals: _TaskSignals):
+        super().__init__()
+        self.setAutoDelete(True)
+        self.tag, self.fn, self.signals = tag, fn, signals
+
+    def run(self) -> None:
+        try:
+            self.signals.done.emit((self.tag, self.fn(), None))
+        except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
+            self.signals.done.emit((self.tag, None, exc))
+
+
+class TaskRunner(QObject):
+    """Runs one slow call (loading and warming a model) at a time off the GUI thread; callbacks on the GUI thread."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self._callbacks: dict[int, tuple[Callable, Callable]] = {}
+        self._next = 0
+        self._signals = _TaskSignals(self)
+        self._signals.done.connect(self._on_done)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._callbacks)
+
+    def run(self, fn: Callable[[], object], on_done: Callable[[object], None], on_error: Callable[[Exception], None]):
+        self._next += 1
+        self._callbacks[self._next] = (on_done, on_error)
+        self.pool.start(TaskWorker(self._next, fn, self._signals))
+
+    @Slot(object)
+    def _on_done(self, payload) -> None:
+        tag, result, error = payload
+        on_done, on_error = self._callbacks.pop(tag, (None, None))
+        if on_done is None:
+            return
+        if error is not None:
+            on_error(error)
+        else:
+            on_done(result)
+
+    def shutdown(self) -> None:
+        self.pool.clear()
+        self.pool.waitForDone(60_000)
+        self._callbacks.clear()

@@ -1,0 +1,105 @@
+"""The one `keigo` command: dispatches to the engine (in-process), the desktop app (lazily) or training (subprocess).
+
+`keigo score|rewrite|models` never import Qt or torch; `keigo` / `keigo gui` / `keigo --self-test` import the
+GUI only then; `keigo train|eval` run `python -m training ...` in a child process, exactly as the Train panel does.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+USAGE = """usage: keigo [gui | --self-test]                 the desktop app
+       keigo score [FILE|-] [--json]             P(formal) per line: '0.1234<TAB>line'
+       keigo rewrite [FILE|-] [--beam N] [--nbest K] [--rules-only] [--json]
+       keigo models list | use ROLE VERSION | rollback ROLE | verify [ROLE] | install ROLE DIR
+       keigo train STAGE --config FILE [key=value ...]
+       keigo eval ...
+exit codes: 0 ok, 2 usage error, 3 model problem, 4 input problem, 130 interrupted"""
+
+ENGINE_COMMANDS = ("score", "rewrite", "models")
+EXIT_USAGE, EXIT_MISSING, EXIT_INTERRUPTED = 2, 3, 130
+
+
+def _run_gui(argv: list[str]) -> int:
+    try:
+        if importlib.util.find_spec("PySide6") is None:
+            raise ImportError("PySide6")
+        from gui.app import main as gui_main
+    except ImportError as e:
+        print(f"keigo: error: the desktop app needs the gui extra: pip install 'keigo[gui]' ({e})", file=sys.stderr)
+        return EXIT_MISSING
+    return int(gui_main(argv) or 0)
+
+
+def _run_training(argv: list[str]) -> int:
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("transformers") is None:
+        print("keigo: error: training needs the train extra: pip install 'keigo[train]' "
+              "(install CPU torch first: pip install torch==2.13.0)", file=sys.stderr)
+        return EXIT_MISSING
+    env = dict(os.environ)
+    # The training package sits beside keigo/ in a checkout; make it importable from any working directory.
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    cmd = [sys.executable, "-m", "training", *argv]
+    try:
+        proc = subprocess.Popen(cmd, env=env)
+    except OSError as e:
+        print(f"keigo: error: cannot start {' '.join(cmd[:3])}: {e}", file=sys.stderr)
+        return EXIT_MISSING
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        # The child got the same SIGINT from the terminal: give it time to save and stop cleanly.
+        try:
+            proc.wait(timeout=30)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):
+            proc.kill()
+            proc.wait()
+        return EXIT_INTERRUPTED
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Console entry point; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(argv)
+    except BrokenPipeError:
+        # `keigo --help | head`: the reader left; stop quietly instead of a traceback at exit.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 0
+
+
+def _dispatch(argv: list[str]) -> int:
+    if not argv or argv[0] == "--self-test":
+        return _run_gui(argv)
+    cmd, rest = argv[0], argv[1:]
+    if cmd == "gui":
+        return _run_gui(rest)
+    if cmd in ENGINE_COMMANDS:
+        from engine.cli import main as engine_main
+
+        return engine_main(argv)
+    if cmd == "train":
+        return _run_training(rest)
+    if cmd == "eval":
+        return _run_training(argv)
+    if cmd in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    if cmd == "--version":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"keigo {version('keigo')}")
+        except PackageNotFoundError:
+            print("keigo (not installed; running from a checkout)")
+        return 0
+    print(f"keigo: error: unknown command {cmd!r}\n{USAGE}", file=sys.stderr)
+    return EXIT_USAGE

@@ -1,0 +1,239 @@
+"""FormalRewriter on the tiny fixture BART (trained to copy): both optimum layouts, search, limits, bad input and files."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.errors import ModelError
+from engine.rewriter import FormalRewriter
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "models"
+TORCH_FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "torch" / "rewriter"
+COPYABLE = ["thank you for your prompt reply.", "hey can u send me the report lol", "That is a very good idea."]
+SENTS = COPYABLE + ["😀 ok", "the the the the cat", "I would", "wanna grab some food later? gotta go bye"]
+
+
+@pytest.fixture(scope="module")
+def merged() -> FormalRewriter:
+    return FormalRewriter.from_dir(FIXTURES / "rewriter", threads=1)
+
+
+@pytest.fixture(scope="module")
+def split() -> FormalRewriter:
+    return FormalRewriter.from_dir(FIXTURES / "rewriter_split", threads=1)
+
+
+def test_greedy_copies_what_the_model_learned(merged):
+    out = merged.rewrite(COPYABLE, beam=1)
+    assert [r.best for r in out] == COPYABLE
+    for r in out:
+        assert len(r.candidates) == 1 and -1.0 < r.candidates[0].score <= 0 and r.flags == ()
+
+
+@pytest.mark.parametrize("beam, nbest", [(1, 1), (3, 1), (4, 3)])
+def test_both_layouts_agree(merged, split, beam, nbest):
+    a = merged.rewrite(SENTS, beam=beam, nbest=nbest)
+    b = split.rewrite(SENTS, beam=beam, nbest=nbest)
+    assert [[c.text for c in r.candidates] for r in a] == [[c.text for c in r.candidates] for r in b]
+    np.testing.assert_allclose([c.score for r in a for c in r.candidates],
+                               [c.score for r in b for c in r.candidates], atol=1e-4)
+
+
+def test_nbest_candidates_are_ranked(merged):
+    out = merged.rewrite(SENTS, beam=4, nbest=3)
+    for r, s in zip(out, SENTS):
+        assert r.source == s and len(r.candidates) == 3
+        scores = [c.score for c in r.candidates]
+        assert scores == sorted(scores, reverse=True) and all(x <= 0 for x in scores)
+    assert out[0].best == COPYABLE[0]
+
+
+def test_nbest_raises_the_beam(merged):
+    out = merged.rewrite(COPYABLE[:1], beam=1, nbest=2)
+    assert len(out[0].candidates) == 2
+
+
+def test_batching_does_not_change_results(merged):
+    a = merged.rewrite(SENTS, beam=3, nbest=2, batch_size=1)
+    b = merged.rewrite(SENTS, beam=3, nbest=2, batch_size=16)
+    assert [[c.text for c in r.candidates] for r in a] == [[c.text for c in r.candidates] for r in b]
+    np.testing.assert_allclose([c.score for r in a for c in r.candidates],
+                               [c.score for r in b for c in r.candidates], atol=1e-4)
+
+
+def test_max_new_tokens_bounds_the_output(merged):
+    short = merged.rewrite(COPYABLE[:1], beam=1, max_new_tokens=3)[0].best
+    assert len(merged.tokenizer.encode(short, add_special_tokens=False).ids) <= 3
+    assert COPYABLE[0].startswith(short)
+
+
+def test_empty_and_too_long_are_flagged_in_order(merged):
+    too_long = "x " * 60  # 60+ tokens, no sentence boundary to split at
+    inputs = ["", COPYABLE[0], "   ", too_long, COPYABLE[1]]
+    out = merged.rewrite(inputs, beam=2)
+    assert [r.source for r in out] == inputs
+    assert out[0].flags == ("empty",) and out[0].best == ""
+    assert out[2].flags == ("empty",) and out[2].best == "   "
+    assert out[3].flags == ("too_long",) and out[3].best == too_long  # returned whole, never truncated
+    assert out[1].best == COPYABLE[0] and out[4].best == COPYABLE[1]
+
+
+def test_long_text_of_short_sentences_is_split_not_truncated(merged):
+    s = ("Thank you for your prompt reply.  I look forward to hearing from you. "
+         "That is a very good idea. Gotta go bye")
+    assert len(merged._encode(s)) > merged.max_source_tokens
+    r = merged.rewrite([s], beam=2)[0]
+    assert r.flags == ("split",)
+    assert r.best.startswith("Thank you for your prompt reply.  I look forward to hearing from you. ")
+    assert r.best.endswith(" go bye")
+
+
+def test_one_megabyte_line_comes_back_unchanged(merged):
+    line = ("hey u r gonna love it lol " * 40000)[:1_000_000]
+    r = merged.rewrite([line, COPYABLE[0]], beam=1)
+    assert r[0].flags == ("too_long",) and r[0].best == line
+    assert r[1].best == COPYABLE[0]
+
+
+@pytest.mark.parametrize("text", [
+    "\x00\x01\x02\x07\x1b[31m", "שלום עולם, مرحبا بالعالم", "😀😀😀 🎉", "e\u0301\u200b\ufeff",
+    bytes(range(32, 256)).decode("latin-1")[:40], os.urandom(40).decode("utf-8", errors="replace"),
+])
+def test_odd_text_never_crashes(merged, text):
+    out = merged.rewrite([text, COPYABLE[0]], beam=2, nbest=2)
+    assert [r.source for r in out] == [text, COPYABLE[0]]
+    assert out[0].candidates and all(isinstance(c.text, str) and c.text for c in out[0].candidates)
+    assert out[1].best == COPYABLE[0]
+
+
+def test_rewrite_rejects_a_bare_string(merged):
+    with pytest.raises(TypeError):
+        merged.rewrite("one sentence")
+
+
+def _copy(tmp_path, name="rewriter") -> Path:
+    d = tmp_path / name
+    shutil.copytree(FIXTURES / name, d)
+    return d
+
+
+def test_prefix_and_rules_preprocessing(tmp_path):
+    d = _copy(tmp_path)
+    opts = json.loads((d / "rewriter.json").read_text())
+    opts.update(prefix="formal: ", preprocess="rules")
+    (d / "rewriter.json").write_text(json.dumps(opts))
+    rw = FormalRewriter.from_dir(d)
+    from engine.rules import RuleFormalizer
+
+    expected = "formal: " + RuleFormalizer().formalize("u r gonna love it")
+    assert expected != "formal: u r gonna love it"
+    assert rw._encode("u r gonna love it") == rw.tokenizer.encode(expected).ids
+    assert rw.rewrite(["u r gonna love it"], beam=1)[0].candidates
+
+
+def test_unknown_preprocess_is_refused(tmp_path):
+    d = _copy(tmp_path)
+    (d / "rewriter.json").write_text(json.dumps({"max_source_tokens": 48, "preprocess": "magic"}))
+    with pytest.raises(ModelError, match="preprocess"):
+        FormalRewriter.from_dir(d)
+
+
+@pytest.mark.parametrize("name, layout", [("encoder_model.onnx", "rewriter"),
+                                          ("decoder_model_merged.onnx", "rewriter"),
+                                          ("decoder_with_past_model.onnx", "rewriter_split")])
+def test_truncated_onnx_names_the_file(tmp_path, name, layout):
+    d = _copy(tmp_path, layout)
+    p = d / name
+    p.write_bytes(p.read_bytes()[:2000])
+    with pytest.raises(ModelError, match=name.replace(".", r"\.")):
+        FormalRewriter.from_dir(d)
+
+
+@pytest.mark.parametrize("name", ["encoder_model.onnx", "decoder_model_merged.onnx", "tokenizer.json",
+                                  "config.json", "rewriter.json"])
+def test_missing_files_are_named(tmp_path, name):
+    d = _copy(tmp_path)
+    (d / name).unlink()
+    with pytest.raises(ModelError, match=name.split(".")[0] if name.startswith("decoder") else name):
+        FormalRewriter.from_dir(d)
+
+
+def test_half_a_split_layout_is_refused(tmp_path):
+    d = _copy(tmp_path, "rewriter_split")
+    (d / "decoder_with_past_model.onnx").unlink()
+    with pytest.raises(ModelError, match="decoder_with_past_model.onnx"):
+        FormalRewriter.from_dir(d)
+
+
+# ------------------------------------------------------------------------------------ parity with transformers
+
+HAVE_TORCH = importlib.util.find_spec("torch") is not None and importlib.util.find_spec("transformers") is not None
+
+
+@pytest.fixture(scope="module")
+def hf():
+    if not HAVE_TORCH:
+        pytest.skip("torch/transformers not installed: parity with generate() is checked where they are")
+    import torch
+    from transformers import BartForConditionalGeneration, PreTrainedTokenizerFast
+
+    torch.set_num_threads(1)
+    return (BartForConditionalGeneration.from_pretrained(TORCH_FIXTURE).eval(),
+            PreTrainedTokenizerFast.from_pretrained(TORCH_FIXTURE))
+
+
+def _hf_generate(hf, sents, beam, nbest, max_new, **gen):
+    import torch
+
+    model, tok = hf
+    enc = tok(sents, return_tensors="pt", padding=True)
+    with torch.no_grad():
+        out = model.generate(**enc, num_beams=beam, num_return_sequences=nbest, max_new_tokens=max_new,
+                             do_sample=False, length_penalty=1.0, early_stopping=False,
+                             output_scores=True, return_dict_in_generate=True, **gen)
+    texts = [t.strip() for t in tok.batch_decode(out.sequences, skip_special_tokens=True)]
+    scores = out.sequences_scores.tolist() if beam > 1 else None
+    return texts, scores
+
+
+@pytest.mark.parametrize("layout", ["rewriter", "rewriter_split"])
+@pytest.mark.parametrize("beam, nbest", [(1, 1), (2, 1), (2, 2), (4, 1), (4, 3)])
+def test_matches_transformers_generate(hf, layout, beam, nbest):
+    rw = FormalRewriter.from_dir(FIXTURES / layout, threads=1)
+    texts, scores = _hf_generate(hf, SENTS, beam, nbest, 20)
+    ours = rw.rewrite(SENTS, beam=beam, nbest=nbest, max_new_tokens=20, batch_size=3)
+    assert [c.text for r in ours for c in r.candidates] == texts
+    if scores is not None:
+        np.testing.assert_allclose([c.score for r in ours for c in r.candidates], scores, atol=1e-4)
+
+
+def test_matches_transformers_with_generation_config_processors(hf, tmp_path):
+    gen = {"no_repeat_ngram_size": 2, "forced_bos_token_id": 0, "forced_eos_token_id": 2, "min_length": 5}
+    d = _copy(tmp_path)
+    cfg = json.loads((d / "generation_config.json").read_text())
+    cfg.update(gen)
+    (d / "generation_config.json").write_text(json.dumps(cfg))
+    rw = FormalRewriter.from_dir(d, threads=1)
+    for beam, nbest in [(1, 1), (4, 2)]:
+        texts, _ = _hf_generate(hf, SENTS, beam, nbest, 12, **gen)
+        ours = rw.rewrite(SENTS, beam=beam, nbest=nbest, max_new_tokens=12, batch_size=4)
+        assert [c.text for r in ours for c in r.candidates] == texts
+
+
+def test_search_settings_come_from_generation_config_like_transformers(tmp_path, merged):
+    d = _copy(tmp_path)
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["forced_bos_token_id"] = merged.tokenizer.token_to_id("<unk>")
+    (d / "config.json").write_text(json.dumps(cfg))
+    # with a generation_config.json, config.json's search settings are ignored (as generate() does)
+    assert FormalRewriter.from_dir(d).rewrite(COPYABLE, beam=1) == merged.rewrite(COPYABLE, beam=1)
+    (d / "generation_config.json").unlink()
+    forced = FormalRewriter.from_dir(d)
+    assert forced.forced_bos == cfg["forced_bos_token_id"]
+    assert [r.best for r in forced.rewrite(COPYABLE, beam=1)] != COPYABLE

@@ -1,0 +1,287 @@
+"""The rule-based formalizer: concrete rewrites, bad input, idempotence, and that content survives verbatim."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from engine.errors import ModelError
+from engine.paths import assets_dir
+from engine.rules import RuleFormalizer
+from engine.types import Rewriter
+
+
+@pytest.fixture(scope="module")
+def rf() -> RuleFormalizer:
+    return RuleFormalizer()
+
+
+CASES = [
+    # contractions, including apostrophe-less and curly-apostrophe spellings
+    ("Don't worry, I'm fine", "Do not worry, I am fine."),
+    ("i dont know", "I do not know."),
+    ("I can\u2019t come", "I cannot come."),
+    ("they're sure we've won", "They are sure we have won."),
+    ("im not sure", "I am not sure."),
+    ("he won't", "He will not."),
+    # ambiguous 's and 'd: verbs only where the next word says so; possessives stay
+    ("it's been a while", "It has been a while."),
+    ("it's cold", "It is cold."),
+    ("Mr. Smith's car is red", "Mr. Smith's car is red."),
+    ("John's not here", "John is not here."),
+    ("I'd better go", "I had better go."),
+    ("I'd like tea", "I would like tea."),
+    ("its a nice day", "It is a nice day."),
+    ("the dog wagged its tail", "The dog wagged its tail."),
+    # slang and chat abbreviations
+    ("u r sooo cool!!!", "You are so cool."),
+    ("idk what 2 do", "I do not know what to do."),
+    ("she's gonna b late cuz of the rain", "She is going to be late because of the rain."),
+    ("thx, c u 2morrow", "Thanks, see you tomorrow."),
+    ("pls call me b/c it's urgent", "Please call me because it is urgent."),
+    ("ur welcome", "You are welcome."),
+    ("ur car is red", "Your car is red."),
+    ("your so right", "You are so right."),
+    ("cause i said so", "Because I said so."),
+    ("the cause of it", "The cause of it."),
+    ("go 4 it", "Go for it."),
+    ("after 2 weeks", "After 2 weeks."),
+    ("plan b is fine", "Plan b is fine."),
+    # shouting and case
+    ("THIS IS SO STUPID!!!", "This is so stupid."),
+    ("I DONT care", "I do not care."),
+    ("I LOVE NASA", "I love NASA."),
+    ("I love NASA and the USA", "I love NASA and the USA."),
+    ("online chat is DANGEROUS", "Online chat is dangerous."),
+    ("i went to london on monday", "I went to London on Monday."),
+    ("my iphone is broken", "My iPhone is broken."),
+    # stretched words and repeated punctuation
+    ("gooood times", "Good times."),
+    ("cooool", "Cool."),
+    ("Nooooo", "No."),
+    ("yesss", "Yes."),
+    ("what r u doing?!?!", "What are you doing?"),
+    ("wait.... what", "Wait, what."),
+    ("Really??", "Really?"),
+    # laughter, fillers, emoticons, emoji
+    ("haha that is funny", "That is funny."),
+    ("i dont know lol", "I do not know."),
+    ("um, I think so", "I think so."),
+    ("i've had a crush on him, like, forever", "I have had a crush on him, forever."),
+    ("I'm happy :-( but ok", "I am happy but okay."),
+    ("see you soon :) \U0001F600", "See you soon."),
+    ('He said "lol" to me', 'He said "lol" to me.'),
+    # spacing and end punctuation
+    ("   hi   there   ", "Hi there."),
+    ("hello , how are you ?", "Hello, how are you?"),
+    ("it.good luck", "It. Good luck."),
+    ("how would you want it", "How would you want it?"),
+    ("Do the dishes", "Do the dishes."),
+    ("Hello.", "Hello."),
+    ("hello\u2026", "Hello."),
+    ("yeah... i guess", "Yes, I guess."),
+    ("Well, I don't know", "I do not know."),
+    ("tank top  or halter top", "Tank top or halter top."),
+]
+
+
+@pytest.mark.parametrize("src,expected", CASES)
+def test_formalize_examples(rf, src, expected):
+    assert rf.formalize(src) == expected
+
+
+VERBATIM = [
+    "http://example.com/a?b=1&c=d.e",
+    "https://x.org/Path_(1)",
+    "www.google.com/search?q=lol",
+    "someone.name+tag@mail.example.co.uk",
+    "youtube.com",
+    "3.14",
+    "1,000,000",
+    "10:30",
+    "1/2/2020",
+    "555-1234",
+    "@john_doe",
+    "#tbt",
+    "e.g.",
+]
+
+
+@pytest.mark.parametrize("token", VERBATIM)
+def test_urls_numbers_and_addresses_survive_verbatim(rf, token):
+    out = rf.formalize(f"lol u shld check {token} its gr8")
+    assert token in out
+    out = rf.formalize(f"{token}")
+    assert token in out
+
+
+def test_digits_are_never_lost(rf):
+    src = "i have 3 cats and 12 dogs, call 0123456789 or pay $4.50 b4 2day"
+    out = rf.formalize(src)
+    for num in re.findall(r"\d+(?:\.\d+)?", "3 12 0123456789 4.50"):
+        assert num in out
+
+
+def test_content_words_survive(rf):
+    src = "the quarterly report mentions revenue growth in europe"
+    out = rf.formalize(src)
+    for w in ["quarterly", "report", "mentions", "revenue", "growth"]:
+        assert w in out
+
+
+def test_case_of_the_replaced_word_is_kept(rf):
+    assert rf.formalize("Dont go").startswith("Do not go")
+    assert rf.formalize("We dont go") == "We do not go."
+    assert "I do not know" in rf.formalize("well idk")
+
+
+IDEMPOTENT = [s for s, _ in CASES] + [
+    "I DONT care about NASA lol!!!",
+    "if u listened closly, i'd al ready said it.good luck!",
+    "first line\nsecond line",
+    "see http://x.com. then go",
+]
+
+
+@pytest.mark.parametrize("src", IDEMPOTENT)
+def test_formal_output_is_a_fixed_point(rf, src):
+    once = rf.formalize(src)
+    assert rf.formalize(once) == once
+
+
+def test_formal_text_is_left_alone(rf):
+    for s in ["I do not know what to do.", "The results are shown in Table 2.", "Please send it to me by Friday."]:
+        assert rf.formalize(s) == s
+
+
+# -- bad input ---------------------------------------------------------------------------------------
+
+def test_empty_and_whitespace_come_back_unchanged(rf):
+    assert rf.formalize("") == ""
+    assert rf.formalize("  \t\n ") == "  \t\n "
+    out = rf.rewrite(["", "   ", "hi"])
+    assert out[0].flags == ("rules", "empty") and out[0].best == ""
+    assert out[1].flags == ("rules", "empty") and out[1].best == "   "
+    assert out[2].flags == ("rules",) and out[2].best == "Hi."
+
+
+def test_rewrite_contract(rf):
+    assert isinstance(rf, Rewriter)
+    assert rf.info.kind == "rules" and rf.info.role == "rewriter" and rf.info.version == "rules"
+    src = ["u r gr8", "", "lol ok"]
+    out = rf.rewrite(src, beam=4, nbest=3)
+    assert [r.source for r in out] == src
+    assert all(len(r.candidates) == 1 and r.candidates[0].score == 0.0 for r in out)
+    assert out[0].best == "You are great."
+    with pytest.raises(TypeError):
+        rf.rewrite("one string")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        rf.formalize(None)  # type: ignore[arg-type]
+
+
+def test_only_noise_keeps_the_users_text(rf):
+    assert rf.formalize("lol") == "lol"
+    assert rf.formalize(":)") == ":)"
+    assert rf.formalize("\U0001F600\U0001F600") == "\U0001F600\U0001F600"
+
+
+def test_control_characters(rf):
+    out = rf.formalize("i dont\x00 know\x07\x1b lol")
+    assert out == "I do not know."
+    assert rf.formalize("\x00\x07") == "\x00\x07"
+
+
+def test_right_to_left_and_other_scripts(rf):
+    for s in ["مرحبا كيف حالك", "שלום מה שלומך", "今日はいい天気です", "Привет как дела"]:
+        out = rf.formalize(s)
+        assert s in out  # nothing to rewrite: only an end mark may be added
+
+
+def test_emoji_inside_a_sentence_stays(rf):
+    assert "\u2764\ufe0f" in rf.formalize("I \u2764\ufe0f NY so much")
+    assert rf.formalize("family \U0001F468\u200d\U0001F469\u200d\U0001F467 time") .startswith("Family \U0001F468")
+
+
+def test_private_use_characters_round_trip(rf):
+    s = "keep \ue000 and \uf8ff here u know"
+    out = rf.formalize(s)
+    assert "\ue000" in out and "\uf8ff" in out and out.index("\ue000") < out.index("\uf8ff")
+
+
+def test_binary_junk_never_crashes(rf):
+    rng = random.Random(1234)
+    for _ in range(200):
+        junk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200))).decode("utf-8", errors="replace")
+        out = rf.formalize(junk)
+        assert isinstance(out, str)
+    out = rf.formalize("abc\ufffd\ufffd def")
+    assert "\ufffd\ufffd" in out
+
+
+@pytest.mark.timeout(300)
+def test_one_megabyte(rf):
+    unit = "lol i dont know wat u mean!!! check http://x.com/a.b?c=1 :) its 3.14 sooo gooood... "
+    text = unit * (1_000_000 // len(unit) + 1)
+    out = rf.formalize(text)
+    assert out.count("http://x.com/a.b?c=1") == text.count("http://x.com/a.b?c=1")
+    assert out.count("3.14") == text.count("3.14")
+    assert "lol" not in out
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize(
+    "unit",
+    ["!", "!?", ".", "a", "a.", "1", "1.", "a@", ",;", "l", " ", "\n", "\n ", "aaabbb", ":)", "\U0001F600",
+     "\U0001F600 x", "\ue000", "'s ", "*a", "(", "u ", "http://x.", "I'd "],
+)
+def test_one_megabyte_pathological(rf, unit):
+    # Long runs are where a backtracking regex would hang; the timeout only guards against that.
+    out = rf.formalize(unit * (200_000 // len(unit)))
+    assert isinstance(out, str)
+
+
+# -- lexicons ----------------------------------------------------------------------------------------
+
+def test_lexicons_ship_with_a_header_and_readme():
+    d = assets_dir() / "lexicons"
+    for name in ["contractions.tsv", "slang.tsv", "fillers.txt", "double_letter_words.txt", "acronyms.txt",
+                 "proper_nouns.txt"]:
+        first = (d / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# Keigo"), name
+        assert "Keigo" in (d / "README.md").read_text(encoding="utf-8")
+
+
+def _copy_lexicons(tmp_path):
+    d = assets_dir() / "lexicons"
+    for p in d.iterdir():
+        (tmp_path / p.name).write_bytes(p.read_bytes())
+    return tmp_path
+
+
+def test_missing_lexicon_is_a_clear_error(tmp_path):
+    _copy_lexicons(tmp_path)
+    (tmp_path / "slang.tsv").unlink()
+    with pytest.raises(ModelError, match="slang.tsv"):
+        RuleFormalizer(tmp_path)
+
+
+def test_malformed_lexicon_names_file_and_line(tmp_path):
+    _copy_lexicons(tmp_path)
+    (tmp_path / "contractions.tsv").write_text("# header\ndon't do not\n", encoding="utf-8")
+    with pytest.raises(ModelError, match=r"contractions.tsv:2"):
+        RuleFormalizer(tmp_path)
+
+
+def test_corrupt_lexicon_encoding(tmp_path):
+    _copy_lexicons(tmp_path)
+    (tmp_path / "fillers.txt").write_bytes(b"\xff\xfe\x00junk")
+    with pytest.raises(ModelError, match="fillers.txt"):
+        RuleFormalizer(tmp_path)
+
+
+def test_custom_lexicon_is_used(tmp_path):
+    _copy_lexicons(tmp_path)
+    with open(tmp_path / "slang.tsv", "a", encoding="utf-8") as f:
+        f.write("\nkeigoslang\tformal phrase\n")
+    assert RuleFormalizer(tmp_path).formalize("keigoslang here") == "Formal phrase here."

@@ -1,0 +1,117 @@
+"""Live scoring in the editor: tints, underlines, tooltips, gauge, target, emoji offsets."""
+from __future__ import annotations
+
+from guitest_helpers import FakeScorer, block_formats, type_text, wait_scored
+from PySide6.QtGui import QTextCharFormat
+
+from gui.theme import level_for
+
+
+def _tinted_ranges(window, number=0):
+    return block_formats(window, number)
+
+
+def test_typing_produces_highlights(qtbot, make_window):
+    window = make_window()
+    type_text(qtbot, window, "hey u gonna come? I would appreciate a reply.")
+    wait_scored(qtbot, window)
+    ranges = _tinted_ranges(window)
+    assert ranges, "typing produced no highlight"
+    text = window.editor.text()
+    informal_end = text.index("?") + 1
+    theme, target = window.theme, window.editor.target
+    # the informal sentence is tinted with the informal end of the scale, the formal one with the formal end
+    low, high = FakeScorer().score(["hey u gonna come?", "I would appreciate a reply."])
+    first = next(r for r in ranges if r[0] == 0)
+    assert first[2].background().color() == theme.tint(level_for(low, target))
+    assert level_for(low, target) < 3 <= level_for(high, target)
+    formal_start = text.index("I would")
+    formal = next(r for r in ranges if r[0] == formal_start)
+    assert formal[2].background().color() == theme.tint(level_for(high, target))
+    # informal-pulling words are underlined, and only those
+    underlined = {text[s:e] for s, e, f in ranges if f.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline}
+    assert underlined == {"hey", "u", "gonna"}
+    assert all(e <= informal_end for s, e, f in ranges if f.underlineStyle() != QTextCharFormat.UnderlineStyle.NoUnderline)
+
+
+def test_gauge_and_target(qtbot, make_window):
+    window = make_window()
+    window.editor.setPlainText("hey u there?\nI would appreciate a reply.\nThank you for your patience.")
+    wait_scored(qtbot, window)
+    _, informal, scored = window.editor.stats(window.editor.target)
+    assert (informal, scored) == (1, 3)
+    assert "1 of 3 sentences informal" in window.scores.detail.text()
+    assert window.suggestions.list.count() == 1
+    # a target above the formal sentences' 0.92 makes every sentence informal
+    window.set_target(0.95)
+    wait_scored(qtbot, window)
+    qtbot.waitUntil(lambda: window.suggestions.list.count() == 3, timeout=5000)
+    assert "3 of 3 sentences informal" in window.scores.detail.text()
+    assert window.settings.target == 0.95
+
+
+def test_tooltip_names_score_and_words(qtbot, make_window):
+    window = make_window()
+    window.editor.setPlainText("yeah u gotta see this")
+    wait_scored(qtbot, window)
+    ref = window.editor.sentence_at(3)
+    tip = window.editor.tooltip_for(ref)
+    assert "Formality 0.18" in tip and "informal" in tip
+    assert "Pulling towards informal: yeah, u, gotta" in tip
+
+
+def test_emoji_offsets_underline_the_right_word(qtbot, make_window):
+    window = make_window()
+    window.editor.setPlainText("😀😀 great work team. hey u 🎉 gonna win")
+    wait_scored(qtbot, window)
+    qt_text = window.editor.document().firstBlock().text().encode("utf-16-le")
+    under = [(s, e) for s, e, f in block_formats(window) if f.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline]
+    words = {qt_text[2 * s: 2 * e].decode("utf-16-le") for s, e in under}
+    assert words == {"hey", "u", "gonna"}
+
+
+def test_no_scorer_says_so_and_rules_still_rewrite(qtbot, make_window):
+    from guitest_helpers import FakeRegistry
+
+    window = make_window(FakeRegistry(scorer=False, rewriter=False))
+    assert window.engine.scorer is None
+    assert "no formality scorer installed" in window.models_label.text().lower()
+    assert "No formality scorer installed" in window.scores.detail.text()
+    assert window.engine.rewriter.info.kind == "rules"
+    window.editor.setPlainText("i dont wanna go")
+    wait_scored(qtbot, window)
+    assert not [f for s, e, f in block_formats(window) if f.hasProperty(QTextCharFormat.Property.BackgroundBrush)]
+    c = window.editor.textCursor()
+    c.setPosition(1)
+    window.editor.setTextCursor(c)
+    window.refresh_cursor_suggestion()
+    qtbot.waitUntil(lambda: window.suggestion is not None and window.suggestion.rewrite is not None, timeout=10_000)
+    assert window.suggestion.rewrite.best != "i dont wanna go"
+
+
+def test_typing_in_a_paragraph_keeps_the_other_sentences_coloured(qtbot, make_window):
+    from gui.panels.editor import BlockData, surviving_sentences
+    from gui.workers import ScoredSentence
+
+    text = "hey u. I agree. yeah ok."
+    sents = tuple(ScoredSentence(a, b, text[a:b], 0.2) for a, b in ((0, 6), (7, 15), (16, 24)))
+    data = BlockData.build(text, sents, (0.5, "light"), 1)
+    edited = "hey u. I fully agree. yeah ok."
+    kept = surviving_sentences(data, edited)
+    assert [(s.text, edited[s.start:s.end]) for s in kept] == [("hey u.", "hey u."), ("yeah ok.", "yeah ok.")]
+    assert surviving_sentences(data, text) == sents
+    assert [s.text for s in surviving_sentences(data, "hey u. I agree. yeah ok. more")] == ["hey u.", "I agree."]
+
+    window = make_window()
+    window.editor.setPlainText("hey u there? I would appreciate a reply.")
+    wait_scored(qtbot, window)
+    c = window.editor.textCursor()
+    c.setPosition(len("hey u there? I would appreciate a reply"))
+    window.editor.setTextCursor(c)
+    qtbot.keyClicks(window.editor, " soon")
+    # before the re-score: the untouched first sentence is still tinted, the edited one is not
+    starts = {s for s, e, f in block_formats(window) if f.hasProperty(QTextCharFormat.Property.BackgroundBrush)}
+    assert 0 in starts and len("hey u there? ") not in starts
+    wait_scored(qtbot, window)
+    starts = {s for s, e, f in block_formats(window) if f.hasProperty(QTextCharFormat.Property.BackgroundBrush)}
+    assert {0, len("hey u there? ")} <= starts

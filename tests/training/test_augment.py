@@ -1,0 +1,173 @@
+"""Augmentation: Apertium round trips, F-Dis selection, back-translation, pair files, and the stages' bad inputs."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.errors import InputError, ModelNotInstalled
+from training.augment import apertium
+from training.augment.formality_discrimination import discriminate, load_discriminator
+from training.augment.pairs_io import read_pairs, samples, write_pairs
+
+REPO = Path(__file__).resolve().parents[2]
+SCORER = REPO / "tests" / "fixtures" / "models" / "scorer"
+
+needs_apertium = pytest.mark.skipif(not apertium.available(), reason="apertium not installed")
+
+
+@needs_apertium
+def test_apertium_round_trip_keeps_count_and_order():
+    assert set(apertium.pivots()) <= {"spa", "cat", "glg"}
+    src = ["i dont know what ur talking about", "", "The house is big.", "two\tcolumns here", "😀 ok"]
+    for pivot in apertium.pivots():
+        out = apertium.round_trip(src, pivot)
+        assert len(out) == len(src)
+        assert out[1] == ""
+        assert "house" in out[2].lower() or "home" in out[2].lower()
+        assert all("\n" not in o for o in out)
+
+
+@needs_apertium
+def test_apertium_unknown_pivot():
+    with pytest.raises(ModelNotInstalled, match="no Apertium round trip"):
+        apertium.round_trip(["hello"], "xyz")
+
+
+def test_apertium_missing_binary(monkeypatch):
+    monkeypatch.setattr(apertium, "_binary", lambda: None)
+    apertium._modes.cache_clear()
+    try:
+        assert apertium.available() is False and apertium.pivots() == []
+        with pytest.raises(ModelNotInstalled, match="apertium is not installed"):
+            apertium.translate(["x"], "eng-spa")
+    finally:
+        apertium._modes.cache_clear()
+
+
+def test_discriminate_keeps_only_rises_of_sigma():
+    sources = ["u r gr8", "hello there", "wat", ""]
+    table = {"spa": {"u r gr8": "You are great.", "hello there": "Hello there", "wat": "wat"},
+             "cat": {"u r gr8": "You are great.", "hello there": "Greetings.", "wat": "What?"}}
+    p = {"u r gr8": 0.1, "hello there": 0.5, "wat": 0.05, "You are great.": 0.9, "Hello there": 0.55,
+         "Greetings.": 0.75, "What?": 0.5}
+
+    def score(xs):
+        return np.array([p[x] for x in xs], dtype=np.float32)
+
+    res = discriminate(sources, ["spa", "cat"], score, sigma=0.3,
+                       round_trip=lambda xs, piv: [table[piv][x] for x in xs])
+    assert res.sources == 3
+    assert res.pairs == [("u r gr8", "You are great."), ("wat", "What?")]  # duplicate across pivots kept once
+    assert res.per_pivot["spa"]["kept"] == 1 and res.per_pivot["spa"]["changed"] == 2  # "wat" unchanged
+    assert res.per_pivot["cat"]["kept"] == 1  # "Greetings." rises by only 0.25
+    assert res.per_pivot["spa"]["language"] == "Spanish"
+
+
+def test_discriminator_missing_scorer(tmp_path):
+    with pytest.raises(ModelNotInstalled, match="no model.onnx"):
+        load_discriminator(tmp_path)
+
+
+def test_discriminator_from_fixture_scorer():
+    s = load_discriminator(SCORER)
+    p = s.score(["hello", "lol u r funny"])
+    assert p.shape == (2,) and np.all((p >= 0) & (p <= 1))
+
+
+def test_pairs_file_roundtrip_and_bad_file(tmp_path):
+    pairs = [("a\tb", "c"), ("line\nbreak", "ok 😀")]
+    write_pairs(tmp_path / "p.tsv", pairs)
+    assert read_pairs(tmp_path / "p.tsv") == [("a b", "c"), ("line break", "ok 😀")]
+    (tmp_path / "bad.tsv").write_text("no tab here\n", encoding="utf-8")
+    with pytest.raises(InputError, match="source<TAB>target"):
+        read_pairs(tmp_path / "bad.tsv")
+    (tmp_path / "bin.tsv").write_bytes(b"\x00\xff\xfe")
+    with pytest.raises(InputError):
+        read_pairs(tmp_path / "bin.tsv")
+    assert samples([], 5) == [] and len(samples(pairs, 1)) == 1
+
+
+def test_back_translate_counts():
+    torch = pytest.importorskip("torch")
+    from training import seq2seq as S
+    from training.augment.back_translation import back_translate, reverse_valid_sets
+
+    class Echo:
+        """Stands in for the reverse model at the generate() seam: lowercases, or echoes."""
+
+    sents = ["The Cat.", "Same", "Empty"]
+    orig = S.generate
+    try:
+        S.generate = lambda m, t, src, **k: [{"The Cat.": "the cat", "Same": "Same", "Empty": ""}[x] for x in src]
+        pairs, stats = back_translate(Echo(), None, sents)
+    finally:
+        S.generate = orig
+    assert pairs == [("the cat", "The Cat.")]
+    assert stats == {"sources": 3, "generated": 3, "empty": 1, "identical": 1, "kept": 1}
+    rv = reverse_valid_sets([S.ValidSet("em", ["u"], [["You.", "You!", "Y", "y"]])])
+    assert rv[0].sources == ["You."] and rv[0].refs == [["u"]]
+    del torch
+
+
+def _run(args, capsys):
+    from training.cli import main
+
+    rc = main(args)
+    out = capsys.readouterr().out
+    return rc, [json.loads(x) for x in out.splitlines() if x.strip()]
+
+
+def test_fdis_stage_skips_without_apertium(tmp_path, tiny_config, fixture_data, capsys, monkeypatch):
+    monkeypatch.setattr(apertium, "_binary", lambda: None)
+    apertium._modes.cache_clear()
+    try:
+        rc, events = _run(["fdis", "--config", str(tiny_config), "--run-dir", str(tmp_path),
+                           f"data.root={fixture_data}"], capsys)
+    finally:
+        apertium._modes.cache_clear()
+    assert rc == 0
+    assert any(e["event"] == "skipped" and "Apertium is not installed" in e["message"] for e in events)
+    report = json.loads((tmp_path / "fdis" / "report.json").read_text())
+    assert report["pairs"] == 0 and "skipped" in report
+    assert (tmp_path / "fdis" / "DONE.json").is_file()
+
+
+@needs_apertium
+def test_fdis_stage_names_missing_scorer(tmp_path, tiny_config, fixture_data, capsys):
+    rc, events = _run(["fdis", "--config", str(tiny_config), "--run-dir", str(tmp_path),
+                       f"data.root={fixture_data}", f"fdis.scorer={tmp_path / 'none'}"], capsys)
+    assert rc == 3
+    assert any(e["event"] == "error" and "formality scorer" in e["message"] for e in events)
+
+
+@needs_apertium
+def test_fdis_stage_table(tmp_path, tiny_config, fixture_data, capsys):
+    rc, events = _run(["fdis", "--config", str(tiny_config), "--run-dir", str(tmp_path),
+                       f"data.root={fixture_data}", f"fdis.scorer={SCORER}", "fdis.sigma=-1.0"], capsys)
+    assert rc == 0, events[-2:]
+    report = json.loads((tmp_path / "fdis" / "report.json").read_text())
+    row = report["per_pivot"]["spa"]
+    assert row["round_trips"] > 0 and row["kept"] == row["changed"]   # sigma -1: every changed round trip
+    assert report["pairs"] == len(read_pairs(tmp_path / "fdis" / "pairs.tsv")) == row["kept"]
+
+
+def test_mtask_stage(tmp_path, tiny_config, fixture_data, capsys):
+    rc, events = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(tmp_path),
+                       f"data.root={fixture_data}"], capsys)
+    assert rc == 0
+    report = json.loads((tmp_path / "mtask" / "report.json").read_text())
+    assert report["pairs"] > 5 and report["samples"] and set(report["corpora"]) == {
+        "wi_locness/A.train.gold.bea19.m2", "fce/train", "jfleg/dev"}
+
+
+def test_mtask_stage_wrong_format(tmp_path, tiny_config, capsys):
+    data = tmp_path / "data"
+    (data / "gec" / "wi_locness").mkdir(parents=True)
+    (data / "gec" / "wi_locness" / "A.train.gold.bea19.m2").write_text("this is not m2\n", encoding="utf-8")
+    rc, events = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(tmp_path / "run"),
+                       f"data.root={data}"], capsys)
+    assert rc == 4
+    assert any(e["event"] == "error" and "not an M2 line" in e["message"] for e in events)

@@ -1,0 +1,171 @@
+"""The classifier stage end to end on the tiny config: training, evaluation report, ONNX export, parity,
+int8 variant, manifest; the engine's FormalityScorer loads what the stage exported."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.errors import ModelError
+from training.cli import main
+
+
+def run_cli(args, capsys):
+    rc = main(args)
+    out = capsys.readouterr().out
+    events = [json.loads(line) for line in out.splitlines() if line.strip()]
+    return rc, events
+
+
+def test_textcnn_tiny_end_to_end(tmp_path, tiny_config, fixture_data, capsys):
+    run_dir = tmp_path / "run"
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                          f"data.root={fixture_data}", "classifier.pt16=true"], capsys)
+    assert rc == 0, events[-3:]
+    assert (run_dir / "jfc" / "DONE.json").is_file()  # required stage ran first
+    assert (run_dir / "classifier" / "DONE.json").is_file()
+    report = json.loads((run_dir / "classifier" / "report.json").read_text())
+    variants = [r["variant"] for r in report["rows"]]
+    assert variants[0] == "pytorch" and "onnx-int8" in variants
+    m = report["rows"][0]["metrics"]
+    assert set(m) >= {"gyafc_tune", "pt16_tune", "jfc_heldout"}
+    assert set(m["gyafc_tune"]) == {"em", "fr", "all"}
+    assert m["gyafc_tune"]["all"]["n"] == 64  # 16 sources + 16 refs, two domains
+    assert "spearman_graded" in m["pt16_tune"]
+    assert "| textcnn | gyafc+pt16 | pytorch |" in (run_dir / "classifier" / "report.md").read_text()
+    assert any(e["event"] == "metric" and e.get("name") == "gyafc_tune.accuracy" for e in events)
+
+    model_dir = run_dir / "classifier" / "model"
+    from engine.manifest import load_manifest, verify_dir
+
+    assert verify_dir(model_dir) == []
+    manifest = load_manifest(model_dir)
+    assert manifest["role"] == "scorer" and manifest["kind"] == "textcnn"
+    assert set(manifest["files"]) == {"model.onnx", "model.int8.onnx", "tokenizer.json", "scorer.json",
+                                      "MODEL_CARD.md"}
+    outs = [o["name"] for o in manifest["onnx"]["model.onnx"]["outputs"]]
+    assert outs == ["p_formal", "graded"]
+    assert manifest["metrics"]["parity"]["ok"] and manifest["metrics"]["parity"]["max_abs_diff"]["p_formal"] <= 1e-4
+    assert "accuracy_cost" in manifest["metrics"]["int8"]
+    assert manifest["config"]["classifier"]["pt16"] is True
+    card = (model_dir / "MODEL_CARD.md").read_text()
+    assert "CC BY 3.0" in card and "Yahoo" in card and "Tatoeba" in card
+
+    # the engine's scorer loads the export and agrees with the training-side ONNX runner
+    from engine.scorer import FormalityScorer
+    from training.export import OnnxScorer
+
+    texts = ["lol the band is sooo good!!!", "I believe the concert was quite enjoyable.", "ok"]
+    scorer = FormalityScorer.from_dir(model_dir)
+    p_engine = scorer.score(texts)
+    p_train, g_train = OnnxScorer(model_dir).predict(texts)
+    np.testing.assert_allclose(p_engine, p_train, atol=1e-5)
+    assert scorer.score_graded(texts) is not None
+    words = scorer.explain(texts[0])
+    assert [w.word for w in words][:2] == ["lol", "the"]
+
+
+def test_transformer_tiny_jfc_then_gyafc(tmp_path, tiny_config, fixture_data, tiny_bert, capsys):
+    run_dir = tmp_path / "run"
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                          f"data.root={fixture_data}", "classifier.model=transformer",
+                          f"classifier.encoder={tiny_bert}", "classifier.recipe=jfc+gyafc", "classifier.lr=1e-3",
+                          "classifier.ship=int8"], capsys)
+    assert rc == 0, events[-3:]
+    phases = {e.get("phase") for e in events if e["event"] == "progress" and e.get("stage") == "classifier"}
+    assert phases == {"jfc", "gyafc"}
+    model_dir = run_dir / "classifier" / "model"
+    from engine.manifest import load_manifest, verify_dir
+
+    assert verify_dir(model_dir) == []
+    man = load_manifest(model_dir)
+    assert man["role"] == "scorer-accurate" and man["kind"] == "transformer"
+    assert "model.int8.onnx" not in man["files"]  # ship=int8 keeps one graph, as model.onnx
+    inputs = [i["name"] for i in man["onnx"]["model.onnx"]["inputs"]]
+    assert inputs == ["input_ids", "attention_mask", "token_type_ids"]
+    from engine.scorer import FormalityScorer
+
+    p = FormalityScorer.from_dir(model_dir).score(["i dunno lol", "I am not sure."])
+    assert p.shape == (2,) and np.all((p >= 0) & (p <= 1))
+
+
+def test_parity_check_catches_a_wrong_graph(tmp_path, tiny_config, fixture_data, capsys):
+    import torch
+
+    from training.export import parity_check
+    from training.models.textcnn import TextCNN
+
+    run_dir = tmp_path / "run"
+    rc, _ = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                     f"data.root={fixture_data}", "classifier.int8=false"], capsys)
+    assert rc == 0
+    from safetensors.torch import load_file
+
+    state = load_file(str(run_dir / "classifier" / "checkpoint.safetensors"))
+    vocab = state["embed.weight"].shape[0]
+    model = TextCNN(vocab, 16, (3, 4, 5), 8, 0.5)
+    model.load_state_dict(state)
+    model.eval()
+    sents = ["lol the band is sooo good!!!", "You should consult the singer."]
+    assert parity_check(model, ("input_ids",), False, run_dir / "classifier" / "model", sents)["ok"]
+    with torch.no_grad():
+        model.head.bias[1] += 1.0  # now the PyTorch model is not the exported graph
+    with pytest.raises(ModelError):
+        parity_check(model, ("input_ids",), False, run_dir / "classifier" / "model", sents)
+
+
+def test_jfc_recipe_reads_no_human_labels(tmp_path, tiny_config, fixture_data, capsys):
+    run_dir = tmp_path / "run"
+    rc, _ = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                     f"data.root={fixture_data}", "classifier.recipe=jfc", "classifier.export=false"], capsys)
+    assert rc == 0
+    assert not (run_dir / "classifier" / "model").exists()
+    done = json.loads((run_dir / "classifier" / "DONE.json").read_text())
+    assert done["recipe"] == "jfc"
+    config = json.loads((run_dir / "config.json").read_text())
+    assert config["classifier"]["recipe"] == "jfc"
+
+
+def test_eval_classifier_command(tmp_path, tiny_config, fixture_data, capsys):
+    run_dir = tmp_path / "run"
+    rc, _ = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                     f"data.root={fixture_data}"], capsys)
+    assert rc == 0
+    out_dir = tmp_path / "eval"
+    rc, events = run_cli(["eval-classifier", "--model", str(run_dir / "classifier" / "model"), "--int8",
+                          "--data", str(fixture_data), "--jfc-heldout", str(run_dir / "jfc" / "heldout.tsv"),
+                          "--run-dir", str(out_dir)], capsys)
+    assert rc == 0, events
+    rows = json.loads((out_dir / "report.json").read_text())["rows"]
+    assert [r["variant"] for r in rows] == ["onnx model.onnx", "onnx model.int8.onnx"]
+    # the ONNX graph evaluated through the engine matches what the stage measured in PyTorch
+    stage = json.loads((run_dir / "classifier" / "report.json").read_text())["rows"][0]["metrics"]
+    assert rows[0]["metrics"]["gyafc_tune"]["all"]["accuracy"] == pytest.approx(
+        stage["gyafc_tune"]["all"]["accuracy"])
+    # a model directory with a tampered file is refused
+    (run_dir / "classifier" / "model" / "model.onnx").write_bytes(b"not an onnx graph")
+    rc, events = run_cli(["eval-classifier", "--model", str(run_dir / "classifier" / "model"),
+                          "--data", str(fixture_data)], capsys)
+    assert rc == 3 and events[-1]["event"] == "error"
+
+
+def test_bad_inputs_fail_clearly(tmp_path, tiny_config, fixture_data, capsys):
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "a"),
+                          f"data.root={fixture_data}", "classifier.recipe=bogus"], capsys)
+    assert rc == 4 and "classifier.recipe" in events[-1]["message"]
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "b"),
+                          f"data.root={tmp_path / 'nowhere'}"], capsys)
+    assert rc == 4 and events[-1]["event"] == "error" and "nowhere" in events[-1]["message"]
+    # a GYAFC folder whose pair files are misaligned
+    bad = tmp_path / "bad"
+    import shutil
+
+    shutil.copytree(fixture_data, bad)
+    with open(bad / "gyafc" / "em" / "train.formal", "a", encoding="utf-8") as fh:
+        fh.write("One formal sentence too many.\n")
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "c"),
+                          f"data.root={bad}"], capsys)
+    assert rc == 4 and "not aligned" in events[-1]["message"]
+    assert not (tmp_path / "c" / "classifier" / "DONE.json").exists()

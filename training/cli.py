@@ -1,0 +1,163 @@
+"""`python -m training STAGE [--config FILE] [--run-dir DIR] [--force] [key=value ...]`: JSON lines on stdout.
+
+Also `python -m training list` (the stages) and `python -m training eval-classifier --model DIR`.
+Exit codes: 0 ok, 2 usage, 3 model problem, 4 input problem, 130 stopped, 1 crash (with an "error" event).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Sequence
+
+from engine.errors import InputError, KeigoError, ModelError
+
+# commands that are not stages: name -> "module:function(argv) -> int"
+COMMANDS = {
+    "eval-classifier": "training.evaluate_classifier:main",
+}
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise _UsageError(message)
+
+
+def _print_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.flush()
+
+
+def _cmd_list() -> int:
+    from training.stages import STAGES, load_stage
+
+    for name, target in STAGES.items():
+        rec = {"event": "stage", "stage": name, "entry": target}
+        try:
+            cls = load_stage(name)
+            doc = (cls.description or (cls.__doc__ or "")).strip().splitlines()
+            rec["description"] = doc[0] if doc else ""
+            rec["requires"] = list(cls.requires)
+        except Exception as exc:  # list what exists even when one stage is broken
+            rec["import_error"] = f"{type(exc).__name__}: {exc}"
+        _print_json(rec)
+    for name, target in COMMANDS.items():
+        _print_json({"event": "command", "command": name, "entry": target})
+    return 0
+
+
+def default_run_dir(stage: str) -> Path:
+    from engine.paths import runs_dir
+
+    return runs_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{stage}"
+
+
+def build_context(config_path, overrides, run_dir, stage_hint: str):
+    """Load the config (a resumed run reuses its saved config.toml when no --config is given)."""
+    from training.config import load_config
+    from training.context import RunContext
+
+    if run_dir is None:
+        base = load_config(config_path, overrides)
+        configured = base.section("run").run_dir
+        run_dir = Path(configured) if configured else default_run_dir(stage_hint)
+    run_dir = Path(run_dir).expanduser()
+    if config_path is None and (run_dir / "config.toml").is_file():
+        config_path = run_dir / "config.toml"
+    config = load_config(config_path, overrides)
+    return RunContext(run_dir, config)
+
+
+def run_stage_command(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="python -m training", add_help=False)
+    parser.add_argument("stage")
+    parser.add_argument("--config")
+    parser.add_argument("--run-dir")
+    parser.add_argument("--force", action="store_true", help="re-run the named stage even when finished")
+    parser.add_argument("-h", "--help", action="store_true")
+    parser.add_argument("overrides", nargs="*")
+    try:
+        args = parser.parse_intermixed_args(argv)
+    except _UsageError as exc:
+        sys.stderr.write(f"keigo: error: {exc}\n")
+        return 2
+    from training.stages import STAGES
+
+    if args.stage not in STAGES:
+        sys.stderr.write(f"keigo: error: unknown stage {args.stage!r}; known: {', '.join(sorted(STAGES))}\n")
+        return 2
+    for o in args.overrides:
+        if "=" not in o:
+            sys.stderr.write(f"keigo: error: unexpected argument {o!r} (overrides are section.key=value)\n")
+            return 2
+
+    from training.pipeline import StageStopped, run_pipeline, save_resolved_config
+
+    ctx = None
+    try:
+        ctx = build_context(args.config, args.overrides, args.run_dir, args.stage)
+        ctx.stop.install()
+        save_resolved_config(ctx)
+        ctx.emit("log", message=f"device: {ctx.device}", device=str(ctx.device), run_dir=str(ctx.run_dir))
+        run_pipeline([args.stage], ctx, force=[args.stage] if args.force else ())
+        return 0
+    except StageStopped:
+        return 130
+    except KeyboardInterrupt:
+        _event_or_print(ctx, "stopped", "interrupted")
+        return 130
+    except InputError as exc:
+        _event_or_print(ctx, "error", str(exc), kind="input")
+        sys.stderr.write(f"keigo: error: {exc}\n")
+        return 4
+    except ModelError as exc:
+        _event_or_print(ctx, "error", str(exc), kind="model")
+        sys.stderr.write(f"keigo: error: {exc}\n")
+        return 3
+    except KeigoError as exc:
+        _event_or_print(ctx, "error", str(exc), kind="keigo")
+        sys.stderr.write(f"keigo: error: {exc}\n")
+        return 1
+    except Exception as exc:
+        _event_or_print(ctx, "error", f"{type(exc).__name__}: {exc}", kind="crash")
+        traceback.print_exc(file=sys.stderr)
+        return 1
+    finally:
+        if ctx is not None:
+            ctx.stop.uninstall()
+
+
+def _event_or_print(ctx, event: str, message: str, **fields) -> None:
+    if ctx is not None:
+        try:
+            ctx.emit(event, message=message, **fields)
+            return
+        except OSError:
+            pass
+    _print_json({"event": event, "message": message, **fields})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        sys.stderr.write(__doc__ + "\nRun `python -m training list` for the stages.\n")
+        return 0 if argv else 2
+    if argv[0] == "list":
+        return _cmd_list()
+    if argv[0] in COMMANDS:
+        import importlib
+
+        module, _, func = COMMANDS[argv[0]].partition(":")
+        try:
+            return int(getattr(importlib.import_module(module), func)(argv[1:]) or 0)
+        except KeyboardInterrupt:
+            _print_json({"event": "stopped", "message": "interrupted"})
+            return 130
+    return run_stage_command(argv)

