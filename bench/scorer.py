@@ -127,23 +127,22 @@ def main(argv=None) -> int:
         row = {"role": role, "kind": json.loads((mdir / "manifest.json").read_text())["kind"],
                "threads": args.threads, "sentences": len(sents)}
         row["onnx_ms_per_sentence"] = 1000 * per_sentence_latency(onnx.score, sents)
-        t = timeit(lambda: onnx.score(many, batch_size=64), 1)
+        t = timeit(lambda scorer=onnx: scorer.score(many, batch_size=64), 1)
         row["onnx_sentences_per_s"] = len(many) / t
 
-        def doc_end_to_end():
-            segs = split_sentences(doc)
-            return onnx.score([s.text for s in segs])
+        def doc_end_to_end(scorer=onnx):
+            return scorer.score([s.text for s in split_sentences(doc)])
 
         segs = split_sentences(doc)
         row["doc_words"] = len(doc.split())
         row["doc_sentences"] = len(segs)
         row["doc_s_onnx_1thread"] = timeit(doc_end_to_end, 3)
         onnx2 = FormalityScorer.from_dir(mdir, threads=2)
-        row["doc_s_onnx_2threads"] = timeit(lambda: onnx2.score([s.text for s in split_sentences(doc)]), 3)
+        row["doc_s_onnx_2threads"] = timeit(lambda scorer=onnx2: doc_end_to_end(scorer), 3)
         if run and (Path(run) / "classifier" / "checkpoint.safetensors").is_file():
             ts = torch_scorer(Path(run), args.threads)
             row["torch_ms_per_sentence"] = 1000 * per_sentence_latency(ts, sents)
-            t = timeit(lambda: ts(many, 64), 1)
+            t = timeit(lambda fn=ts: fn(many, 64), 1)
             row["torch_sentences_per_s"] = len(many) / t
             row["latency_ratio_torch_over_onnx"] = row["torch_ms_per_sentence"] / row["onnx_ms_per_sentence"]
             row["throughput_ratio_onnx_over_torch"] = row["onnx_sentences_per_s"] / row["torch_sentences_per_s"]

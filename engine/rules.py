@@ -15,8 +15,8 @@ rules`); see assets/lexicons/README.md for the lexicons.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from engine.errors import ModelError
 from engine.paths import assets_dir
@@ -26,7 +26,6 @@ from engine.types import Candidate, ModelInfo, Rewrite
 # A private-use character stands for each protected span; any private-use character already in the input is
 # itself protected, so putting the spans back in order is exact.
 _MARK = "\ue000"
-OPTS: dict = {}
 
 _TLDS = "com|org|net|edu|gov|io|co|uk|us|ca|de|fr|jp|au|info|biz|tv|me|ly|be|it|es|nl|ru|in"
 _URL_END = r"[^\s<>\"]*[^\s<>\".,!?;:)\]'’]"  # a URL never ends with the sentence's own punctuation
@@ -34,7 +33,9 @@ _PROTECT = re.compile(
     rf"(?:https?|ftp)://{_URL_END}"
     rf"|www\.{_URL_END}"
     r"|(?<![\w.+-])[\w.+-]++@[\w-]+(?:\.[\w-]+)+"  # e-mail addresses
-    rf"|(?<![\w.-])(?:[\w-]++\.)++(?:{_TLDS})\b(?:/{_URL_END})?"  # bare domains: google.com/x
+    # bare domains (google.com/x, bbc.co.uk): the shortest chain of labels that ends in a known TLD which is
+    # not followed by another label; tried once per chain (the look-behind), so linear
+    rf"|(?<![\w.-])[\w-]++(?:\.[\w-]++)*?\.(?:{_TLDS})\b(?!\.[\w-])(?:/{_URL_END})?"
     r"|(?<!\w)[@#]\w+"  # @mentions and #hashtags
     r"|(?<![\w.])(?:[A-Za-z]\.){2,}+"  # dotted abbreviations: e.g. i.e. U.S. a.m.
     r"|\b(?:etc|vs|approx|Mr|Mrs|Ms|Dr|Prof|Jr|Sr|St)\."
@@ -44,6 +45,7 @@ _PROTECT = re.compile(
 )
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b\u2060\ufeff\u180e]+")
+_BACKTICK_APOSTROPHE = re.compile(r"(?<=[^\W\d_])[`´](?=[^\W\d_])")  # "she`s"
 _HSPACE = re.compile(r"[^\S\n]+")  # any whitespace but a line break
 _SPACE_AROUND_BREAK = re.compile(r"(?<! ) *\n *")
 
@@ -54,6 +56,7 @@ _EMOTICON = re.compile(
     r"|<3+|\^_*\^|\^-\^|-_+-|[Tt]_[Tt]|[oO]_[oO]|[xX][dD]+(?!\w)"
     r")",
 )
+_HEART_VERB = re.compile(r"(?<=\w )<3+(?= \w)")  # "i <3 u": the heart stands for a word
 _EMOTICON_ATTACHED = re.compile(r"(?<=\w)[:;=][-']?[)(DPp](?![\w\ue000])")  # "thanks:)"
 _EMOJI_CHARS = (
     "\U0001F000-\U0001FAFF\u2600-\u27BF\u2300-\u23FF\u2B00-\u2BFF\uFE0F\u200D\u20E3\U000E0020-\U000E007F"
@@ -66,11 +69,20 @@ _EMOJI_RUN_AFTER = re.compile(r" *(?:[.!?]|\n|$)")
 _MARK_RUN = re.compile(r"[!?]{2,}")  # "?!?!", "??", "!?" -> "?"; "!!!" -> "!"
 _DOT_RUN = re.compile(r"\.{4,}|\u2026+\.*")
 _DOUBLE_DOT = re.compile(r"(?<!\.)\.\.(?!\.)")
-_PUNCT_THEN_DOT = re.compile(r"(?<=[!?])\.+")
+_PUNCT_THEN_DOT = re.compile(r"(?<=[!?])\.+|\.+(?=[!?])")  # "?." and "...!" keep the ! or ?
+_SPACED_PUNCT = re.compile(r"(?<=[.!?,]) +(?=[.!?,])")  # what a removed "lol" leaves: "huh.. .. peace"
 _COMMA_RUN = re.compile(r"(?<! ) *(?:, *){2,}")
 _SEMI_RUN = re.compile(r";{2,}")
 _DASH_RUN = re.compile(r"-{3,}")
 _TILDE_RUN = re.compile(r"~+")
+# "but" joining two clauses takes a comma; "all but one", "nothing but trouble" do not.
+_CLAUSE_BUT = re.compile(
+    r"(?<=[a-z]{2})(?<!\ball)(?<!nothing)(?<!anything)(?<!everything)(?<!\blast)(?<!\bnone)(?<!nobody)"
+    r"(?<!\bhelp) but (?=[A-Za-z])",
+    re.IGNORECASE,
+)
+_YA_YES = re.compile(r"^(\W*)(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
+_SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two clauses reads as a comma
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
 # An ellipsis inside a sentence trails off where formal text puts a comma; before a capital it ends a sentence.
 _MID_ELLIPSIS = re.compile(r"(?<=[^\W_]) *\.\.\.+ *(?=([^\W_]))")
@@ -80,6 +92,22 @@ _LEADING_STAR = re.compile(r"(?<![\w*])\*(?=[^\W\d_]{2,}(?![*\w]))")  # "*matt" 
 # A short parenthetical at the end of a clause becomes a comma clause: "talk to a friend (not about him)."
 _PARENTHETICAL = re.compile(r"(?<=[^\W_]) *\(([^()\n]{1,80}?)[.!?]?\)(?= *(?:[.!?,]|$))")
 
+_WH_THE_HELL = re.compile(r"\b(what|who|where|why|how|when) (?:the|da) (?:hell|heck|fuck|f\*\*k|devil)\b",
+                          re.IGNORECASE)
+# Swearing used only as an intensifier before another word: dropping it keeps the meaning.
+_SWEAR_INTENSIFIER = re.compile(
+    r"(?<![\w'])(?:fucking|fuckin|freaking|freakin|frickin|fricken|friggin|frigging|effing|f\*\*king|f\*cking) "
+    r"(?=[^\W\d_])",
+    re.IGNORECASE,
+)
+# "don't you know" asks "do you not know"; expanding in place would give "do not you".
+_NEGATED_QUESTION = re.compile(
+    r"(?:^|(?<=[.!?,;:\n] )|(?<=\n)|(?<=\bwhy )|(?<=\bhow )|(?<=\band )|(?<=\bbut )|(?<=\bso )|(?<=\bor ))"
+    r"(do|does|did|is|are|was|were|have|has|had|ca|could|would|should|wo)(?:n['’]t|nt) "
+    r"(you|ya|u|i|we|they|he|she|it)\b",
+    re.IGNORECASE,
+)
+_G_DROPPING = re.compile(r"(?<![\w'’])([^\W\d_]{2,})in['’](?![\w'’])")  # "puttin'" -> "putting"
 _WORD = re.compile(r"(?<![\w'’])['’]?[^\W_]+(?:['’/][^\W_]+)*(?:/(?![\w/]))?['’]?")
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
 _LAUGH = re.compile(
@@ -92,12 +120,26 @@ _LEADING_LIKE = re.compile(r"^(\W*)(?:like|so like|well like), *", re.IGNORECASE
 _LEADING_DISCOURSE = re.compile(
     r"^(\W*)(?:so|well|oh|anyway|anyways|now|ok|okay|hey|and|but)\b,? *(?=[^\W_])", re.IGNORECASE
 )
+# A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
+_IT_SUBJECT_DROP = re.compile(
+    r"^(\W*)(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
+    re.IGNORECASE,
+)
+# A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
+_I_SUBJECT_DROP = re.compile(
+    r"^(\W*)(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
+    r"|cannot (?:stand|wait|believe|remember|say|imagine|decide)\b|could not (?:believe|stand|wait)\b"
+    r"|have no idea\b)",
+    re.IGNORECASE,
+)
+_THANKS = re.compile(r"^(\W*)thanks\b", re.IGNORECASE)
+_IF_THEN = re.compile(r"^(\W*if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(r"^(\W*(?:yes|no|well|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
                           r" +(?=[^\W_])", re.IGNORECASE)
 
 _SPACE_BEFORE_PUNCT = re.compile(r"(?<![ \t])[ \t]+(?=[,.!?;:%](?:[\s\ue000\"'’”)\]]|$))")
 _SPACE_AFTER_COMMA = re.compile(r"([,;])(?=[^\W\d_])")
-_SPACE_AFTER_END = re.compile(r"(?<=[a-z]{2})([!?]|\.(?=[A-Z]))(?=[A-Za-z]{2})")
+_SPACE_AFTER_END = re.compile(r"(?<=[A-Za-z]{2})([!?]|\.(?=[A-Z]))(?=[A-Za-z]{2})")
 _SPACE_INSIDE_BRACKETS = re.compile(r"([(\[]) +| +([)\]])")
 # Leading junk punctuation, but not the sign of "-5" or the point of ".5".
 _LEADING_PUNCT = re.compile(r"^(?:[\s,;:!?~*]|\.(?!\d)|-(?!\d))+(?=\S)")
@@ -116,49 +158,87 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 
-_PRONOUN_S = frozenset("it that what there here where who how he she this everyone everybody nobody someone".split())
-_PRONOUN_D = frozenset("i you he she we they it that there who".split())
-_D_HAD_NEXT = frozenset("been better had already gone done never just got seen".split())
-_S_HAS_NEXT = frozenset("been got gotten had".split())
-_S_VERB_NEXT = frozenset("not gonna going so very really too such always never just been got gotten".split())
-_UR_ARE_NEXT = frozenset(
-    """a an the so very really not too gonna going right wrong welcome just still always never being in on at
-    with like such sure all more most better crazy stupid pretty beautiful ugly cute nice lucky young old only
-    supposed married single done here there talking doing trying asking looking getting making saying
-    one probably definitely obviously totally absolutely""".split()
-)
-_YOUR_ARE_NEXT = frozenset("so not a an the gonna going welcome too very really such being".split())
-_ITS_IS_NEXT = frozenset(
-    """a an the not so very too just really gonna going been all ok okay my your because like to in on at about
-    only still that what when how better worth hard easy fine good bad great true time up over possible
-    called funny cool nice sad obvious normal probably definitely always never""".split()
-)
-_SUBJECTS = frozenset("i you u he she it we they there that this my your his her our their its im ur".split())
-_CAUSE_NOUN_PREV = frozenset(
-    "the a an this that good to my your his her our their no main root can will may might could would does did "
-    "do not should must".split()
-)
-_TO_NEXT = frozenset(
-    """a an the be b have get go do see make me you u him her them us my your his their this that it die say
-    talk find know take give keep tell ask meet hear sleep work help leave stay come""".split()
-)
-_FOR_NEXT = frozenset("you u me him her them us the a it my your his their ever sure real".split())
-_MODALS = frozenset("to 2 will can should would could might must may not gonna wont cant shall".split())
+_PRONOUN_S = frozenset([
+    "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",
+    "everybody", "nobody", "someone"
+])
+_PRONOUN_D = frozenset([
+    "i", "you", "he", "she", "we", "they", "it", "that", "there", "who"
+])
+_D_HAD_NEXT = frozenset([
+    "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
+])
+_S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
+# After these the 's is a verb: a possessive is followed by a noun phrase, never by an article or "not".
+_S_VERB_NEXT = frozenset([
+    "not", "gonna", "going", "so", "very", "really", "too", "such", "always", "never", "just", "been",
+    "got", "gotten", "a", "an", "the", "my", "your", "his", "her", "our", "their"
+])
+_UR_ARE_NEXT = frozenset([
+    "a", "an", "the", "so", "very", "really", "not", "too", "gonna", "going", "right", "wrong", "welcome",
+    "just", "still", "always", "never", "being", "in", "on", "at", "with", "like", "such", "sure", "all",
+    "more", "most", "better", "crazy", "stupid", "pretty", "beautiful", "ugly", "cute", "nice", "lucky",
+    "young", "old", "only", "supposed", "married", "single", "done", "here", "there", "talking", "doing",
+    "trying", "asking", "looking", "getting", "making", "saying", "one", "probably", "definitely",
+    "obviously", "totally", "absolutely"
+])
+# Words that cannot follow a possessive "your" ("your welcome", "your into punk", "your so right").
+_YOUR_ARE_NEXT = frozenset([
+    "so", "not", "a", "an", "the", "gonna", "going", "welcome", "too", "very", "really", "such", "being",
+    "into", "mad", "stupid", "crazy", "sure", "lucky", "kidding", "joking", "lying", "married", "engaged",
+    "probably", "just", "still", "always", "never", "already", "gonna", "gunna", "supposed", "talking",
+    "thinking", "doing", "trying", "getting", "looking", "asking", "saying", "making", "willing"
+])
+_ITS_IS_NEXT = frozenset([
+    "a", "an", "the", "not", "so", "very", "too", "just", "really", "gonna", "going", "been", "all", "ok",
+    "okay", "my", "your", "because", "like", "to", "in", "on", "at", "about", "only", "still", "that",
+    "what", "when", "how", "better", "worth", "hard", "easy", "fine", "good", "bad", "great", "true",
+    "time", "up", "over", "possible", "called", "funny", "cool", "nice", "sad", "obvious", "normal",
+    "probably", "definitely", "always", "never",
+    "rather", "pretty", "quite", "also", "actually", "kind", "sort", "free", "fun", "awesome", "amazing",
+    "weird", "strange", "impossible", "kinda", "sorta",
+    "from", "more", "less", "back", "her", "his", "their", "our", "me", "you", "him", "them", "us", "this",
+    "these", "those", "where", "who", "why", "if", "for", "with", "by", "down", "out", "off", "almost",
+    "already", "ever", "gone", "done", "alright", "unbelievable", "necessary", "simple", "boring", "stupid",
+    "crazy", "everything", "nothing", "something", "one", "still", "late", "early", "here", "there", "now"
+])
+_SUBJECTS = frozenset([
+    "i", "you", "u", "he", "she", "it", "we", "they", "there", "that", "this", "my", "your", "his", "her",
+    "our", "their", "its", "im", "ur", "hes", "shes", "theyre", "youre", "thats", "theres", "ive"
+])
+_CAUSE_NOUN_PREV = frozenset([
+    "the", "a", "an", "this", "that", "good", "to", "my", "your", "his", "her", "our", "their",
+    "main", "root", "can", "will", "may", "might", "could", "would", "does", "did", "do", "not", "should",
+    "must"
+])
+_TO_NEXT = frozenset([
+    "a", "an", "the", "be", "b", "have", "get", "go", "do", "see", "make", "me", "you", "u", "him", "her",
+    "them", "us", "my", "your", "his", "their", "this", "that", "it", "die", "say", "talk", "find",
+    "know", "take", "give", "keep", "tell", "ask", "meet", "hear", "sleep", "work", "help", "leave",
+    "stay", "come", "da", "ur", "ya"
+])
+_FOR_NEXT = frozenset([
+    "you", "u", "me", "him", "her", "them", "us", "the", "a", "it", "my", "your", "his", "their", "ever",
+    "sure", "real", "da", "ur", "ya"
+])
+_MODALS = frozenset([
+    "don't", "dont", "doesn't", "didn't", "won't", "can't", "couldn't", "wouldn't", "shouldn't",
+    "to", "2", "will", "can", "should", "would", "could", "might", "must", "may", "not", "gonna", "wont",
+    "cant", "shall"
+])
 # Short words shouted in capitals inside a mixed-case sentence ("I DO NOT care"); acronyms are longer or listed.
-_CAPS_FUNCTION = frozenset(
-    """YOU NOT AM DO IS ARE THE AND BUT FOR CAN WAS HAD HAS HIM HER SHE HIS MY ME SO NO TO IN ON AT OF BE WE HE
-    ALL GET OUT TOO WAY NOW HOW WHY WHO DID YES ANY ONE OFF OUR OWN SEE SAY GO OH UP BY IF OR AN""".split()
-)
+_CAPS_FUNCTION = frozenset([
+    "YOU", "NOT", "AM", "DO", "IS", "ARE", "THE", "AND", "BUT", "FOR", "CAN", "WAS", "HAD", "HAS", "HIM",
+    "HER", "SHE", "HIS", "MY", "ME", "SO", "NO", "TO", "IN", "ON", "AT", "OF", "BE", "WE", "HE", "ALL",
+    "GET", "OUT", "TOO", "WAY", "NOW", "HOW", "WHY", "WHO", "DID", "YES", "ANY", "ONE", "OFF", "OUR",
+    "OWN", "SEE", "SAY", "GO", "OH", "UP", "BY", "IF", "OR", "AN"
+])
 _CASED_BRANDS = {"iphone": "iPhone", "ipod": "iPod", "itunes": "iTunes", "youtube": "YouTube", "myspace": "MySpace"}
-_ILL_ID_NEXT = frozenset(
-    """be give go get have do try take make see tell let never just probably always call send say show keep bring
-    think find love like rather better""".split()
-)
-_SUBJECT_DROP = re.compile(
-    r"^(\W*)(hope|guess|agree|wish|had|was|loved|liked|thought|got|did not|cannot|do not know|do not think|"
-    r"do not care|do not like|do not have|have no idea|am|really liked|really like|never)\b(?! you\b)",
-    re.IGNORECASE,
-)
+_ILL_ID_NEXT = frozenset([
+    "be", "give", "go", "get", "have", "do", "try", "take", "make", "see", "tell", "let", "never", "just",
+    "probably", "always", "call", "send", "say", "show", "keep", "bring", "think", "find", "love", "like",
+    "rather", "better"
+])
 _END_OK = ".!?\"'”’)]…"
 
 
@@ -214,6 +294,31 @@ def _prev_word(text: str, pos: int) -> str:
 def _shouting_around(text: str, pos: int) -> bool:
     window = text[max(0, pos - 24):pos + 24]
     return not any(c.islower() for c in window) and sum(c.isupper() for c in window) >= 4
+
+
+_NUMERAL_LETTERS = frozenset("IVXLCDMW")
+
+
+def _restore(text: str, protected: list[str]) -> str | None:
+    """Put the protected spans back in order; a span that ends with its own dot ("etc.", "P.O.") absorbs the
+    sentence dot the rules added after it."""
+    parts = text.split(_MARK)
+    if len(parts) - 1 != len(protected):
+        return None  # a rule lost or copied a placeholder: never return text with a span missing
+    out = [parts[0]]
+    for span, after in zip(protected, parts[1:]):
+        if span.endswith(".") and after.startswith(".") and not after.startswith(".."):
+            after = after[1:]
+        out.append(span)
+        out.append(after)
+    return "".join(out)
+
+
+def _negated_question(m: re.Match) -> str:
+    aux = {"ca": "can", "wo": "will"}.get(m.group(1).lower(), m.group(1))
+    if m.group(1)[:1].isupper():
+        aux = aux[:1].upper() + aux[1:]
+    return f"{aux} {m.group(2)} not"
 
 
 def _drop_edge_emoji(m: re.Match) -> str:
@@ -290,6 +395,7 @@ class RuleFormalizer:
             return sentence
         text = _CONTROL.sub("", sentence.replace("\r\n", "\n").replace("\r", "\n"))
         text = _HSPACE.sub(" ", text)
+        text = _BACKTICK_APOSTROPHE.sub("'", text)
         protected: list[str] = []
 
         def _protect(m: re.Match) -> str:
@@ -299,12 +405,15 @@ class RuleFormalizer:
         text = _PROTECT.sub(_protect, text)
         text = self._sentence_rules(self._local_rules(text))
         if protected:
-            it = iter(protected)
-            text = re.sub(_MARK, lambda _m: next(it), text)  # one pass, so a restored span is never rescanned
+            restored = _restore(text, protected)
+            if restored is None:
+                return sentence.strip()
+            text = restored
         # Nothing but laughter or emoticons ("lol", ":)"): keep the user's text rather than return nothing.
         return text if text.strip() else sentence.strip()
 
     def _local_rules(self, text: str) -> str:
+        text = _HEART_VERB.sub("love", text)
         text = _EMOTICON.sub(" ", text)
         text = _EMOTICON_ATTACHED.sub(" ", text)
         text = _EMOJI_RUN.sub(_drop_edge_emoji, text)
@@ -324,26 +433,38 @@ class RuleFormalizer:
         text = _LEADING_STAR.sub("", text)
         text = _PARENTHETICAL.sub(r", \1", text)
         text = _WORD.sub(self._collapse_repeats, text)
+        text = _NEGATED_QUESTION.sub(_negated_question, text)
+        text = _G_DROPPING.sub(r"\1ing", text)
+        text = _WH_THE_HELL.sub(r"\1", text)
+        text = _SWEAR_INTENSIFIER.sub("", text)
         text = _LAUGH.sub(" ", text)
         text = self._filler_re.sub(" ", text)
         text = _FILLER_LIKE.sub(",", text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(
                 lambda m: _match_case(m.group(), self._phrases[" ".join(m.group().lower().split())]), text)
+        text = _SPACED_PUNCT.sub("", text)
+        text = _DOUBLE_DOT.sub(".", text)  # two sentence ends met where a laugh was removed
+        text = _DOT_RUN.sub("...", text)
+        text = _MARK_RUN.sub(lambda m: "?" if "?" in m.group() else "!", text)
+        text = _PUNCT_THEN_DOT.sub("", text)
+        text = _CLAUSE_BUT.sub(", but ", text)
+        text = _YA_YES.sub(r"\1yes", text)
         text = _WORD.sub(self._word, text)
+        text = _SPACED_DASH.sub(", ", text)
         text = _SPACE_AFTER_COMMA.sub(r"\1 ", text)
         text = _SPACE_AFTER_END.sub(r"\1 ", text)
         text = _MULTI_SPACE.sub(" ", text)
         text = _SPACE_BEFORE_PUNCT.sub("", text)
         text = _SPACE_INSIDE_BRACKETS.sub(lambda m: m.group(1) or m.group(2), text)
+        text = _MULTI_SPACE.sub(" ", _EMOTICON.sub("", text))  # ones that were spaced out: "= )"
         return _SPACE_AROUND_BREAK.sub("\n", text)
 
     def _collapse_repeats(self, m: re.Match) -> str:
         word = m.group()
         if _REPEAT.search(word) is None:
             return word
-        letters = [c for c in word if c.isalpha()]
-        if len(letters) <= 4 and all(c.isupper() for c in letters):
+        if set(word.upper()) <= _NUMERAL_LETTERS:
             return word  # "III", "XXX", "WWW": numerals and names, not stretching
         runs = list(_REPEAT.finditer(word))[:6]
         for mask in range(1, 1 << len(runs)):  # two letters where that makes a known word, else one
@@ -379,16 +500,15 @@ class RuleFormalizer:
             nxt = _next_word(text, m.end())
             if nxt in _ITS_IS_NEXT or nxt.endswith("ing"):
                 return _match_case(word, "it is")  # possessive "its" is followed by a noun, not these
-        if low == "cause":
-            if _next_word(text, m.end()) in _SUBJECTS and _prev_word(text, m.start()) not in _CAUSE_NOUN_PREV:
-                return _match_case(word, "because")  # "cause i said so", but "the cause of"
-        if low in ("2", "4"):
-            # "want 2 go", "4 you"; never after a number or before a unit ("2 weeks")
-            if _prev_word(text, m.start()).isalpha() and _next_word(text, m.end()) in (
-                    _TO_NEXT if low == "2" else _FOR_NEXT):
-                return "to" if low == "2" else "for"
-        if OPTS.get("ill_id") and low in ("ill", "id") and _next_word(text, m.end()) in _ILL_ID_NEXT:
-            return "I will" if low == "ill" else "I would"
+        if (low == "cause" and _next_word(text, m.end()) in _SUBJECTS
+                and _prev_word(text, m.start()) not in _CAUSE_NOUN_PREV):
+            return _match_case(word, "because")  # "cause i said so", but "the cause of"
+        # "want 2 go", "4 you"; never after a number or before a unit ("2 weeks")
+        if (low in ("2", "4") and _prev_word(text, m.start()).isalpha()
+                and _next_word(text, m.end()) in (_TO_NEXT if low == "2" else _FOR_NEXT)):
+            return "to" if low == "2" else "for"
+        if low in ("ill", "id") and _next_word(text, m.end()) in _ILL_ID_NEXT:
+            return "I will" if low == "ill" else "I would"  # "ill give", "id rather"; "ill" alone is a word
         if low == "b" and _prev_word(text, m.start()) in _MODALS:
             return "be"  # "will b there", but "plan b"
         if "'" in low:
@@ -403,6 +523,8 @@ class RuleFormalizer:
         if not base or base.startswith("'"):
             return None
         src_base = "I" if base == "i" else word[: len(base)]
+        if base in self._slang and len(base) <= 2:
+            src_base = _match_case(src_base, self._slang[base])  # "u'll" -> "you will"
         nxt = _next_word(text, end)
         if suffix == "s":
             if base in _PRONOUN_S or nxt in _S_VERB_NEXT:
@@ -434,7 +556,8 @@ class RuleFormalizer:
             fixed = self._fix_sentence(seg.text)
             if fixed:
                 if pieces:
-                    pieces.append("\n" if "\n" in text[pos:seg.start] else " ")
+                    gap = text[pos:seg.start]
+                    pieces.append("\n" * gap.count("\n") if "\n" in gap else " ")  # paragraphs stay
                 pieces.append(fixed)
             pos = seg.end
         return "".join(pieces)
@@ -456,22 +579,23 @@ class RuleFormalizer:
         if s.endswith("..."):
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.
-        stripped = _LEADING_DISCOURSE.sub(r"\1", s)
+        stripped = _LEADING_DISCOURSE.sub(r"\1", _LEADING_DISCOURSE.sub(r"\1", s))  # "oh and ..."
         if any(c.isalpha() for c in stripped):
             s = stripped
-        if OPTS.get("subj"):
-            s = _SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _IT_SUBJECT_DROP.sub(r"\1it \2", s)
+        s = _THANKS.sub(r"\1thank you", s)
+        s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _IF_THEN.sub(r"\1, then ", s)
         s = _capitalise_first(s)
         s = _INTRO_COMMA.sub(r"\1, ", s)
         if not s:
             return s
-        if s[-1] not in _END_OK or (s.endswith(".") and not s.endswith("..")):
-            if _QUESTION_START.match(s):
-                s = s.rstrip(",;:-~. ") + "?"
-        if s[-1] not in _END_OK:
-            s = s.rstrip(",;:-~ ") + "."
         if s.endswith("!"):
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
+        if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(s):
+            s = s.rstrip(",;:-~. ") + "?"
+        if s[-1] not in _END_OK:
+            s = s.rstrip(",;:-~ ") + "."
         return s
 
     def _decap(self, m: re.Match) -> str:

@@ -52,15 +52,17 @@ _BOUNDARY = re.compile(
 _LB_ONE = re.compile(rf"\r\n|[{_LB_CLASS}]")
 
 # Never a sentence end after these (compared lowercased, without the final dot).
-_ABBREV_NEVER = frozenset(
-    "mr mrs ms mx dr prof sr st rev gen col capt lt sgt hon fr mt messrs mme mlle "
-    "e.g eg i.e ie cf vs viz approx dept fig figs eq vol pp ca al".split()
-)
+_ABBREV_NEVER = frozenset([
+    "mr", "mrs", "ms", "mx", "dr", "prof", "sr", "st", "rev", "gen", "col", "capt", "lt", "sgt", "hon",
+    "fr", "mt", "messrs", "mme", "mlle", "e.g", "eg", "i.e", "ie", "cf", "vs", "viz", "approx", "dept",
+    "fig", "figs", "eq", "vol", "pp", "ca", "al"
+])
 # A sentence end only when a capital or a digit follows.
-_ABBREV_MAYBE = frozenset(
-    "etc u.s u.k u.n e.u a.m p.m inc ltd co corp jr bros jan feb mar apr jun jul aug sep sept oct nov dec "
-    "tue tues thu thur thurs fri ave blvd".split()
-)
+_ABBREV_MAYBE = frozenset([
+    "etc", "u.s", "u.k", "u.n", "e.u", "a.m", "p.m", "inc", "ltd", "co", "corp", "jr", "bros", "jan",
+    "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "tue", "tues", "thu",
+    "thur", "thurs", "fri", "ave", "blvd"
+])
 _OPENERS = "\"'\u201c\u2018\u00ab\u2039([{\u300c\u300e"
 _LOOKBACK = 32  # longest token examined before a dot; longer tokens are never abbreviations
 _SPACE_STR = "".join(sorted(SPACE_CHARS))

@@ -24,6 +24,17 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def pyside_problem() -> str | None:
+    """PySide6 6.12.0 drops a reference to None on every call of a void C++ method; before Python 3.12 (where
+    None became immortal) that aborts the process ("deallocating None") after a few thousand calls."""
+    import PySide6
+
+    if PySide6.__version__.startswith("6.12.0") and sys.version_info < (3, 12):
+        return (f"PySide6 {PySide6.__version__} crashes on Python {sys.version_info.major}.{sys.version_info.minor} "
+                "(a reference-count bug); install another version: pip install 'pyside6-essentials<6.12'")
+    return None
+
+
 def _make_registry():
     from engine.registry import ModelRegistry
 
@@ -87,7 +98,7 @@ def self_test() -> int:
         if not _wait(app, lambda: window.models_loaded, 180):
             failures.append("models did not finish loading within 180 s")
             raise RuntimeError
-        print(f"keigo self-test: models: {window.models_label.text()}")
+        print("keigo self-test: models: " + " · ".join(window.models_label.toolTip().splitlines()[:3]))
         for note in window.model_notes:
             print(f"keigo self-test: note: {note}")
         if window.engine.rewriter is None:
@@ -147,6 +158,10 @@ def self_test() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    problem = pyside_problem()
+    if problem:
+        print(f"keigo: error: {problem}", file=sys.stderr)
+        return 3
     if args.self_test:
         return self_test()
     from PySide6.QtCore import QTimer
@@ -162,8 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     if icon.is_file():
         app.setWindowIcon(QIcon(str(icon)))
     window = build_window()
-    if args.files and window.recovered is None:
-        window.open_path(args.files[0])
+    if args.files:
+        if window.recovered is None:
+            window.open_path(args.files[0])
+        else:  # recovered text comes first; opening the file now would ask to discard it
+            window.notify(f"Recovered unsaved text; {Path(args.files[0]).name} was not opened. "
+                          "Save the recovered text, then open the file.", 0)
     window.show()
     if args.type_text:
         def type_text():

@@ -240,6 +240,9 @@ class AutosaveStore:
             lock.unlock()
             try:
                 data = json.loads(file.read_text(encoding="utf-8"))
+                if not data.get("text") and not data.get("path"):
+                    self.forget_files(session)  # an empty untitled document: nothing to recover
+                    continue
                 found.append(
                     Recovery(
                         session=session,
@@ -257,12 +260,23 @@ class AutosaveStore:
                     os.replace(file, bad)
                 except OSError:
                     pass
+        for lock_file in self.dir.glob("*.lock"):  # killed sessions that had nothing unsaved
+            session = lock_file.stem
+            if session == self.session or (self.dir / f"{session}.json").exists():
+                continue
+            lock = QLockFile(str(lock_file))
+            lock.setStaleLockTime(2_000_000_000)
+            if lock.tryLock(0):
+                lock.unlock()  # unlock() removes the file
         found.sort(key=lambda r: r.saved_at, reverse=True)
         return found
 
     def forget(self, recovery: Recovery) -> None:
         """Call once the recovered text is safe in this session's own autosave."""
-        for p in (recovery.file, self.dir / f"{recovery.session}.lock"):
+        self.forget_files(recovery.session)
+
+    def forget_files(self, session: str) -> None:
+        for p in (self.dir / f"{session}.json", self.dir / f"{session}.lock"):
             try:
                 p.unlink()
             except FileNotFoundError:

@@ -134,12 +134,30 @@ def provider_summary(*models) -> str:
     return f"GPU ({', '.join(sorted(set(accel)))})" if accel else "CPU (no GPU used)"
 
 
+def describe_short(model) -> str:
+    """For the status bar: which kind of model, and which version when it is not the bundled one."""
+    info = getattr(model, "info", None)
+    if info is None:
+        return "none"
+    if info.kind == "rules":
+        return "rule-based formalizer"
+    if info.version == "bundled":
+        return f"bundled {info.kind}"
+    version = info.version if len(info.version) <= 24 else info.version[:23] + "…"
+    return f"{info.kind} {version}"
+
+
 def describe(model) -> str:
     info = getattr(model, "info", None)
     if info is None:
         return "none"
     if info.kind == "rules":
         return "rule-based formalizer"
+    if info.version == "bundled" and info.path is not None:
+        # "bundled" says where it came from; the manifest's own version says which model it is.
+        real = (read_manifest(Path(info.path)) or {}).get("version")
+        if real and real != "bundled":
+            return f"bundled {real} ({info.kind})"
     return f"{info.version} ({info.kind})"
 
 
@@ -155,22 +173,24 @@ def read_manifest(model_dir: Path) -> dict | None:
 
 
 def licence_lines(model_dir: Path) -> list[str]:
-    """The licence section of a model card (## Licence / ## License / ## Data ...), as plain lines."""
+    """The licence section of a model card (## Data licences / ## License), else its data/terms sections."""
     try:
         card = (Path(model_dir) / "MODEL_CARD.md").read_text(encoding="utf-8")
     except OSError:
         return []
-    out, keep = [], False
+    sections: dict[str, list[str]] = {}
+    head = ""
     for line in card.splitlines():
         if line.startswith("#"):
             head = line.lstrip("#").strip().lower()
-            keep = any(k in head for k in ("licen", "data", "terms"))
             continue
-        if keep and line.strip():
-            out.append(line.strip())
-    if not out:
-        out = [line.strip() for line in card.splitlines() if "licen" in line.lower()]
-    return out[:20]
+        if line.strip():
+            sections.setdefault(head, []).append(line.strip().removeprefix("- ").removeprefix("* "))
+    for keys in (("licen",), ("terms", "data")):
+        out = [x for h, lines in sections.items() if any(k in h for k in keys) for x in lines]
+        if out:
+            return out[:20]
+    return [line.strip() for line in card.splitlines() if "licen" in line.lower()][:20]
 
 
 def bundled_models(bundled_root: Path) -> list[tuple[str, Path, dict | None]]:

@@ -12,12 +12,15 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
     QSplitter,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -63,6 +66,42 @@ def _version(dist: str, module: str | None = None) -> str:
             return str(getattr(mod, "__version__", "unknown"))
         except Exception:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
             return "not installed"
+
+
+def _keigo_version() -> str:
+    v = _version("keigo", "keigo")
+    if v not in ("unknown", "not installed"):
+        return v
+    try:  # a source checkout that was not pip-installed
+        import tomllib
+
+        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+        return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]) + " (source checkout)"
+    except (OSError, KeyError, ValueError):
+        return "(development)"
+
+
+class AboutDialog(QDialog):
+    """Scrollable, selectable About text: licences are long and people copy them."""
+
+    def __init__(self, html_text: str, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("About Keigo")
+        self.setAccessibleName("About Keigo")
+        self.resize(680, 560)
+        self._html = html_text
+        lay = QVBoxLayout(self)
+        browser = QTextBrowser()
+        browser.setAccessibleName("About Keigo text")
+        browser.setOpenExternalLinks(False)
+        browser.setHtml(html_text)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(browser)
+        lay.addWidget(buttons)
+
+    def text(self) -> str:
+        return self._html
 
 
 class MainWindow(QMainWindow):
@@ -135,6 +174,7 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         self.models_label = QLabel("Loading models…")
         self.models_label.setAccessibleName("Active models")
+
         self.doc_label = QLabel()
         self.doc_label.setAccessibleName("Document encoding and line endings")
         sb = self.statusBar()
@@ -169,6 +209,7 @@ class MainWindow(QMainWindow):
         self._cursor_timer.timeout.connect(self.refresh_cursor_suggestion)
 
         self.editor.textEdited.connect(self._on_text_edited)
+        self.editor.verticalScrollBar().valueChanged.connect(lambda _=0: self.scoring.schedule())
         self.editor.cursorPositionChanged.connect(self._cursor_timer.start)
         self.editor.fileDropped.connect(self.open_path_prompting)
         self.editor.document().modificationChanged.connect(self.setWindowModified)
@@ -249,6 +290,23 @@ class MainWindow(QMainWindow):
         self._action(m, "&Next Informal Sentence", lambda: self.jump_informal(+1), QKeySequence("F8"))
         self._action(m, "&Previous Informal Sentence", lambda: self.jump_informal(-1), QKeySequence("Shift+F8"))
         self._action(m, "&Rewrite Sentence Now", lambda: self.refresh_cursor_suggestion(force=True), QKeySequence("F7"))
+        m.addSeparator()
+        beam_menu = m.addMenu("&Beam Width")
+        group = QActionGroup(self)
+        for beam in (1, 2, 4, 8):
+            act = beam_menu.addAction(f"&{beam}" + (" (fastest)" if beam == 1 else ""))
+            act.setCheckable(True)
+            act.setChecked(self.settings.beam == beam)
+            act.triggered.connect(lambda _=False, b=beam: self.set_rewrite_params(beam=b))
+            group.addAction(act)
+        nbest_menu = m.addMenu("Rewrites per &Sentence")
+        group = QActionGroup(self)
+        for n in (1, 2, 3, 5):
+            act = nbest_menu.addAction(f"&{n}")
+            act.setCheckable(True)
+            act.setChecked(self.settings.nbest == n)
+            act.triggered.connect(lambda _=False, k=n: self.set_rewrite_params(nbest=k))
+            group.addAction(act)
 
         m = mb.addMenu("&View")
         self._action(m, "&Raise Target Formality", lambda: self.nudge_target(+0.05), QKeySequence("Ctrl+]"))
@@ -339,11 +397,12 @@ class MainWindow(QMainWindow):
 
     def _update_models_label(self) -> None:
         s, r = self.engine.scorer, self.engine.rewriter
-        scorer = engine_host.describe(s) if s is not None else "no formality scorer installed"
-        rewriter = engine_host.describe(r) if r is not None else "none"
         device = engine_host.provider_summary(s, r)
-        self.models_label.setText(f"Scorer: {scorer} · Rewriter: {rewriter} · {device}")
-        self.models_label.setToolTip("\n".join(self.model_notes) or "All models loaded")
+        scorer = f"Scorer: {engine_host.describe_short(s)}" if s is not None else "No formality scorer installed"
+        self.models_label.setText(f"{scorer} · Rewriter: {engine_host.describe_short(r)} · {device}")
+        full = (f"Scorer: {engine_host.describe(s) if s is not None else 'none installed'}\n"
+                f"Rewriter: {engine_host.describe(r)}\n{device}")
+        self.models_label.setToolTip("\n".join([full, *self.model_notes]))
 
     def show_models_dialog(self) -> ModelsDialog:
         dialog = getattr(self, "_models_dialog", None)
@@ -429,9 +488,10 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------------------------------ scoring
 
     def _on_text_edited(self) -> None:
+        # The gauge follows when the re-score lands (applied/idle), not on every keystroke: in a 1 MB
+        # document a full recount per pause in typing would be a visible hitch.
         self.scoring.schedule()
         self._cursor_timer.start()
-        self._stats_timer.start()
 
     @Slot(int, int)
     def _on_progress(self, done: int, total: int) -> None:
@@ -465,6 +525,16 @@ class MainWindow(QMainWindow):
         self._update_stats()
         self.suggestion = None
         self.refresh_cursor_suggestion()
+
+    def set_rewrite_params(self, beam: int | None = None, nbest: int | None = None) -> None:
+        if beam is not None:
+            self.settings.beam = beam
+        if nbest is not None:
+            self.settings.nbest = nbest
+        self.rewrites.set_params(self.settings.beam, self.settings.nbest)
+        self.suggestion = None
+        self.refresh_cursor_suggestion()
+        self.rebuild_list()
 
     def nudge_target(self, delta: float) -> None:
         self.set_target(self.scores.target + delta)
@@ -584,6 +654,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------------------------------ informal list
 
     def rebuild_list(self) -> None:
+        self.suggestions.set_list_available(self.engine.scorer is not None)
         if self.engine.scorer is None:
             self._entries = []
             self.suggestions.set_list([], note="No formality scorer installed, so informal sentences cannot be "
@@ -845,41 +916,35 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------------------------------ about
 
-    def show_about(self) -> QMessageBox:
+    def show_about(self) -> AboutDialog:
         rows = []
         for role, directory, manifest in engine_host.bundled_models(self.bundled_root):
             m = manifest or {}
             data = ", ".join(map(str, m.get("data", []) or [])) or "—"
-            lic = "<br>".join(html.escape(x) for x in engine_host.licence_lines(directory)) or "see MODEL_CARD.md"
+            lic = "".join(f"<li>{html.escape(x)}</li>" for x in engine_host.licence_lines(directory))
             rows.append(
-                f"<tr><td><b>{html.escape(role)}</b></td><td>{html.escape(str(m.get('version', '?')))} "
-                f"({html.escape(str(m.get('kind', '?')))}), {html.escape(str(m.get('created', ''))[:10])}</td>"
-                f"<td>{html.escape(data)}</td><td>{lic}</td></tr>"
+                f"<h4>{html.escape(role)}: {html.escape(str(m.get('version', '?')))} "
+                f"({html.escape(str(m.get('kind', '?')))}, {html.escape(str(m.get('created', ''))[:10])})</h4>"
+                f"<p><b>Training data:</b> {html.escape(data)}</p>"
+                f"<p><b>Licences of the data:</b></p><ul>{lic or '<li>see the model card (MODEL_CARD.md)</li>'}</ul>"
             )
-        models = ("<table cellspacing=6><tr><th align=left>Role</th><th align=left>Version</th>"
-                  "<th align=left>Training data</th><th align=left>Licence</th></tr>" + "".join(rows) + "</table>"
-                  if rows else "<p>No bundled models are installed; Keigo uses the rule-based formalizer.</p>")
+        models = "".join(rows) or "<p>No bundled models are installed; Keigo uses the rule-based formalizer.</p>"
         from PySide6 import __version__ as pyside_version
         from PySide6.QtCore import qVersion
 
         text = (
-            f"<h3>Keigo {html.escape(_version('keigo', 'keigo'))}</h3>"
-            "<p>An offline writing assistant for English formality.</p>"
+            f"<h2>Keigo {html.escape(_keigo_version())}</h2>"
+            "<p>An offline writing assistant for English formality. Everything runs on this computer.</p>"
             f"<p>Python {platform.python_version()} · Qt {qVersion()} · PySide6 {pyside_version} · "
             f"ONNX Runtime {html.escape(_version('onnxruntime'))}</p>"
-            f"<p><b>Active:</b> {html.escape(self.models_label.text())}</p>"
-            f"<h4>Bundled models</h4>{models}"
+            f"<p><b>Active models:</b> {html.escape(self.models_label.text())}</p>"
+            f"<h3>Bundled models</h3>{models}"
         )
-        box = QMessageBox(self)
-        box.setWindowTitle("About Keigo")
-        box.setAccessibleName("About Keigo")
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(text)
-        box.setStandardButtons(QMessageBox.StandardButton.Ok)
-        self._messages.append(box)
-        box.finished.connect(lambda _=0, b=box: self._messages.remove(b) if b in self._messages else None)
-        box.open()
-        return box
+        dialog = AboutDialog(text, self)
+        self._messages.append(dialog)
+        dialog.finished.connect(lambda _=0, b=dialog: self._messages.remove(b) if b in self._messages else None)
+        dialog.open()
+        return dialog
 
     def show_shortcuts(self) -> QMessageBox:
         rows = "".join(

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     _wait(app, lambda: all(e.best is not None for e, _ in window._entries), 180)
     window.editor.setFocus()
     _wait(app, lambda: False, 0.5)  # let the layout settle
-    print(window.models_label.text())
+    print(window.models_label.toolTip())
     ok = window.grab().save(str(args.out))
     window.editor.document().setModified(False)
     window.close()

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 from engine.types import Rewrite, Segment, WordWeight
 
 DEBOUNCE_MS = 300
-CHUNK_SENTENCES = 192  # one scorer batch and one GUI update per chunk
+CHUNK_SENTENCES = 64  # one scorer batch and one GUI update per chunk: small enough to keep a GUI update short
 CHUNK_SECONDS = 0.25  # also flush after this long, so a slow model still shows progress
 MAX_EXPLAIN_CHARS = 2000  # occlusion costs one scorer row per word: a run-on "sentence" is scored, not explained
 WORD_EPS = 0.02  # word weights closer to zero than this are noise, not a pull towards informal
@@ -44,6 +44,7 @@ class BlockResult:
     number: int
     text: str
     sentences: tuple[ScoredSentence, ...]
+    explained: bool = True  # False: scored only; its informal words are found once it scrolls into view
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,25 @@ class ScoreRequest:
     epoch: int
     target: float
     blocks: tuple[tuple[int, str], ...]  # (block number, block text), edited paragraphs first
+    headings: frozenset[int] = frozenset()  # block numbers that are titles, not sentences: left unscored
+    # Explaining costs a scorer row per word, so only paragraphs near the writer (edited, on screen) get it.
+    explain: frozenset[int] | None = None  # None: every paragraph
+
+
+_TERMINAL = ".!?…:;,\"')]}»”’"
+
+
+def is_heading(text: str, standalone: bool) -> bool:
+    """A title rather than prose: a Markdown heading, or a short capitalised line without final
+    punctuation standing alone (blank lines around it). Scorers read those as informal fragments."""
+    t = text.strip()
+    if not t:
+        return False
+    if t.startswith("#") or (set(t) <= set("=-") and len(t) >= 3):  # ATX heading, setext underline
+        return True
+    if not standalone or t[-1] in _TERMINAL or len(t) > 80:
+        return False
+    return 1 <= len(t.split()) <= 8 and (t[0].isupper() or t[0].isdigit())
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +140,7 @@ class ScoreWorker(QRunnable):
         for number, text in req.blocks:
             if token.cancelled.is_set():
                 return
-            segs = self.engine.segment(text)
+            segs = [] if number in req.headings else self.engine.segment(text)
             pending.append((number, text, segs))
             n_sentences += len(segs)
             if n_sentences >= CHUNK_SENTENCES or time.monotonic() - started > CHUNK_SECONDS:
@@ -139,7 +159,10 @@ class ScoreWorker(QRunnable):
                 scores = scorer.score(todo)
                 for text, value in zip(todo, scores):
                     cache.scores[text] = float(value)
-            for _, _, segs in pending:
+            wanted = self.request.explain
+            for number, _, segs in pending:
+                if wanted is not None and number not in wanted:
+                    continue
                 for s in segs:
                     if cache.scores[s.text] < target and s.text not in cache.words and len(s.text) <= MAX_EXPLAIN_CHARS:
                         if token.cancelled.is_set():
@@ -157,7 +180,8 @@ class ScoreWorker(QRunnable):
                 )
                 for s in segs
             )
-            results.append(BlockResult(number, text, sentences))
+            explained = scorer is None or self.request.explain is None or number in self.request.explain
+            results.append(BlockResult(number, text, sentences, explained))
         cache.trim()
         if token.cancelled.is_set():
             return False

@@ -10,15 +10,33 @@ import json
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from engine.errors import InputError, KeigoError, ModelError
 
 # commands that are not stages: name -> "module:function(argv) -> int"
 COMMANDS = {
     "eval-classifier": "training.evaluate_classifier:main",
+    "eval": "training.cli:eval_command",
 }
+
+
+def eval_command(argv: Sequence[str]) -> int:
+    """`eval classifier --model DIR ...` scores classifiers; other evaluations live in training.evaluate."""
+    argv = list(argv)
+    if argv and argv[0] == "classifier":
+        from training.evaluate_classifier import main as eval_classifier
+
+        return eval_classifier(argv[1:])
+    import importlib.util
+
+    if importlib.util.find_spec("training.evaluate") is None:
+        sys.stderr.write("keigo: error: eval: use `eval classifier --model DIR` (training.evaluate is not installed)\n")
+        return 2
+    from training import evaluate
+
+    return int(evaluate.main(argv) or 0)
 
 
 class _UsageError(Exception):
@@ -45,7 +63,7 @@ def _cmd_list() -> int:
             doc = (cls.description or (cls.__doc__ or "")).strip().splitlines()
             rec["description"] = doc[0] if doc else ""
             rec["requires"] = list(cls.requires)
-        except Exception as exc:  # list what exists even when one stage is broken
+        except Exception as exc:  # noqa: BLE001 - list what exists even when one stage is broken
             rec["import_error"] = f"{type(exc).__name__}: {exc}"
         _print_json(rec)
     for name, target in COMMANDS.items():
@@ -125,7 +143,7 @@ def run_stage_command(argv: Sequence[str]) -> int:
         _event_or_print(ctx, "error", str(exc), kind="keigo")
         sys.stderr.write(f"keigo: error: {exc}\n")
         return 1
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a crash still ends with an "error" event for the GUI
         _event_or_print(ctx, "error", f"{type(exc).__name__}: {exc}", kind="crash")
         traceback.print_exc(file=sys.stderr)
         return 1

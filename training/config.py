@@ -12,9 +12,10 @@ import json
 import tomllib
 import types
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from engine.errors import InputError
 
@@ -76,7 +77,7 @@ def _import_section_modules() -> list[str]:
         module = target.split(":", 1)[0]
         try:
             importlib.import_module(module)
-        except Exception as exc:  # a broken stage must not hide the other sections
+        except Exception as exc:  # noqa: BLE001 - a broken stage must not hide the other sections
             failures.append(f"{name} ({module}): {type(exc).__name__}: {exc}")
     return failures
 
@@ -213,7 +214,7 @@ class Config:
         except InputError as exc:
             raise AttributeError(str(exc)) from None
 
-    def replace(self, name: str, **changes) -> "Config":
+    def replace(self, name: str, **changes) -> Config:
         """A copy with one section's fields changed (used by stages that derive a sub-run)."""
         sections = dict(self._sections)
         sections[name] = dataclasses.replace(self.section(name), **changes)

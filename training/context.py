@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.errors import InputError
-
 from training.config import Config
 
 
@@ -178,6 +177,10 @@ class RunContext:
 
         configured = self.config.section("data").root
         root = Path(configured).expanduser() if configured else shared_data_dir()
+        if configured and not root.is_absolute() and not root.is_dir():
+            # a relative root in a shipped config (tiny.toml) is relative to the checkout
+            beside = Path(__file__).resolve().parent.parent / root
+            root = beside if beside.is_dir() else root
         if root is None or not Path(root).is_dir():
             raise InputError(
                 f"training data folder not found ({root or '../shared/data'}); set data.root=DIR or KEIGO_DATA"

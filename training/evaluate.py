@@ -11,8 +11,8 @@ import json
 import math
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from engine.errors import InputError
 
@@ -91,7 +91,7 @@ def _read_lines(path: Path) -> list[str]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    return [line.removesuffix("\r") for line in lines]
 
 
 def gyafc_domain_dir(data_root: str | Path, domain: str) -> Path:

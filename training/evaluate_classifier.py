@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -32,7 +32,7 @@ def binary_metrics(p_formal: np.ndarray, labels: Sequence[int], threshold: float
     recall = tp / (tp + fn) if tp + fn else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return {"accuracy": float((pred == y).mean()) if len(y) else 0.0, "f1": f1,
-            "precision": precision, "recall": recall, "n": int(len(y))}
+            "precision": precision, "recall": recall, "n": len(y)}
 
 
 def spearman(a: Sequence[float], b: Sequence[float]) -> float:
@@ -127,9 +127,9 @@ HEADER = ["classifier", "recipe", "variant", "GYAFC E&M acc", "GYAFC F&R acc", "
 
 def markdown_report(rows: Sequence[dict], title: str = "Formality classifiers") -> str:
     lines = [f"# {title}", "",
-             "Splits: GYAFC tune (informal sources = 0 vs formal reference 0 = 1; E&M, F&R, both), PT16 tune "
-             "(binary at 0; Spearman of the graded head when present, else of P(formal)), JFC held-out split. "
-             "Percentages except Spearman.", "",
+             ("Splits: GYAFC tune (informal sources = 0 vs formal reference 0 = 1; E&M, F&R, both), PT16 tune "
+              "(binary at 0; Spearman of the graded head when present, else of P(formal)), JFC held-out split. "
+              "Percentages except Spearman."), "",
              "| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
     for r in rows:
         lines.append("| " + " | ".join(row_cells(r)) + " |")

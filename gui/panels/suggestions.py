@@ -5,6 +5,7 @@ import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
@@ -88,7 +89,12 @@ class SuggestionsPanel(QWidget):
         self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.list.itemActivated.connect(lambda item: self.listActivated.emit(item.data(Qt.ItemDataRole.UserRole)))
         self.list.itemClicked.connect(lambda item: self.listActivated.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.list.setToolTip("Enter: go to the sentence (its rewrites appear above; Ctrl+Enter accepts). Delete: dismiss.")
+        dismiss_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.list)
+        dismiss_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        dismiss_key.activated.connect(lambda: self._emit_selected(self.listDismissRequested))
         self.list_status = QLabel()
+
         self.list_status.setWordWrap(True)
         self.list_status.setAccessibleName("Informal sentences status")
         buttons = QHBoxLayout()
@@ -113,6 +119,7 @@ class SuggestionsPanel(QWidget):
 
         outer.addWidget(self.cursor_box)
         outer.addWidget(self.list_box, 1)
+        outer.addStretch(0)  # takes the list's space when there is no list
         self.candidate_buttons: list[QPushButton] = []
         self.show_message("Place the cursor in a sentence to see a formal rewrite.")
         self.set_list([], note="")
@@ -225,6 +232,14 @@ class SuggestionsPanel(QWidget):
         has = bool(entries)
         for b in (self.list_accept, self.list_dismiss, self.accept_all):
             b.setEnabled(has)
+
+    def set_list_available(self, available: bool) -> None:
+        """Without a scorer there is no list to show: keep only the note, not an empty box."""
+        for w in (self.list, self.list_accept, self.list_dismiss, self.accept_all):
+            w.setVisible(available)
+        layout = self.layout()
+        layout.setStretch(1, 1 if available else 0)
+        layout.setStretch(2, 0 if available else 1)
 
     def update_entry(self, index: int, entry: ListEntry) -> None:
         item = self.list.item(index)

@@ -25,6 +25,10 @@ CASES = [
     ("they're sure we've won", "They are sure we have won."),
     ("im not sure", "I am not sure."),
     ("he won't", "He will not."),
+    ("don't ya love it", "Do you not love it?"),
+    ("why can't you see", "Why can you not see?"),
+    ("If it doesn't I will", "If it does not I will."),
+    ("he's puttin' the moves on", "He is putting the moves on."),
     # ambiguous 's and 'd: verbs only where the next word says so; possessives stay
     ("it's been a while", "It has been a while."),
     ("it's cold", "It is cold."),
@@ -38,7 +42,8 @@ CASES = [
     ("u r sooo cool!!!", "You are so cool."),
     ("idk what 2 do", "I do not know what to do."),
     ("she's gonna b late cuz of the rain", "She is going to be late because of the rain."),
-    ("thx, c u 2morrow", "Thanks, see you tomorrow."),
+    ("thx, c u 2morrow", "Thank you, see you tomorrow."),
+    ("I said thanks", "I said thanks."),
     ("pls call me b/c it's urgent", "Please call me because it is urgent."),
     ("ur welcome", "You are welcome."),
     ("ur car is red", "Your car is red."),
@@ -48,6 +53,19 @@ CASES = [
     ("go 4 it", "Go for it."),
     ("after 2 weeks", "After 2 weeks."),
     ("plan b is fine", "Plan b is fine."),
+    ("Ill give you 10 points", "I will give you 10 points."),
+    ("id rather stay", "I would rather stay."),
+    ("I feel ill", "I feel ill."),
+    ("what the hell is that", "What is that?"),
+    ("that was fucking awesome", "That was awesome."),
+    ("srry im late", "Sorry I am late."),
+    ("u'll see", "You will see."),
+    ("no she`s a country girl", "No, she is a country girl."),
+    ("my dad's a loser n he only sleeps", "My dad is a loser and he only sleeps."),
+    ("they were great etc", "They were great etc."),
+    ("Can you hear them coming!", "Can you hear them coming?"),
+    ("it isnt a sin = ) and you can go", "It is not a sin and you can go."),
+    ("I CAN'T WAIT, I'M COUNTING DOWN THE DAYS", "I cannot wait, I am counting down the days."),
     # shouting and case
     ("THIS IS SO STUPID!!!", "This is so stupid."),
     ("I DONT care", "I do not care."),
@@ -69,9 +87,16 @@ CASES = [
     ("i dont know lol", "I do not know."),
     ("um, I think so", "I think so."),
     ("i've had a crush on him, like, forever", "I have had a crush on him, forever."),
-    ("I'm happy :-( but ok", "I am happy but okay."),
+    ("I'm happy :-( but ok", "I am happy, but okay."),
+    ("all but one came", "All but one came."),
+    ("if so then go", "If so, then go."),
+    ("depends on the price", "It depends on the price."),
+    ("ya i know", "Yes, I know."),
+    ("Sounds of the sea", "Sounds of the sea."),
     ("see you soon :) \U0001F600", "See you soon."),
     ('He said "lol" to me', 'He said "lol" to me.'),
+    ("i <3 u", "I love you."),
+    ("miss you <3", "Miss you."),
     # spacing and end punctuation
     ("   hi   there   ", "Hi there."),
     ("hello , how are you ?", "Hello, how are you?"),
@@ -114,6 +139,13 @@ def test_urls_numbers_and_addresses_survive_verbatim(rf, token):
     assert token in out
     out = rf.formalize(f"{token}")
     assert token in out
+
+
+@pytest.mark.parametrize("domain", ["supershadow.com", "bbc.co.uk", "mydarlingnikki.com/page.html"])
+def test_domains_at_a_sentence_end_survive(rf, domain):
+    once = rf.formalize(f"dont trust anything at {domain}.")
+    assert once == f"Do not trust anything at {domain}."
+    assert rf.formalize(once) == once
 
 
 def test_digits_are_never_lost(rf):

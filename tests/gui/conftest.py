@@ -7,6 +7,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before any Qt import
 
 from pathlib import Path
 
+from gui.app import pyside_problem
+
+if pyside_problem():  # fail the GUI tests with the reason, instead of an abort halfway through the run
+    raise RuntimeError(pyside_problem())
+
 import pytest
 from guitest_helpers import FakeRegistry
 

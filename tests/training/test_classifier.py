@@ -3,7 +3,6 @@ int8 variant, manifest; the engine's FormalityScorer loads what the stage export
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -60,7 +59,7 @@ def test_textcnn_tiny_end_to_end(tmp_path, tiny_config, fixture_data, capsys):
     texts = ["lol the band is sooo good!!!", "I believe the concert was quite enjoyable.", "ok"]
     scorer = FormalityScorer.from_dir(model_dir)
     p_engine = scorer.score(texts)
-    p_train, g_train = OnnxScorer(model_dir).predict(texts)
+    p_train, _g = OnnxScorer(model_dir).predict(texts)
     np.testing.assert_allclose(p_engine, p_train, atol=1e-5)
     assert scorer.score_graded(texts) is not None
     words = scorer.explain(texts[0])

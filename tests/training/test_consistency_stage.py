@@ -119,7 +119,7 @@ def test_user_text_folder_is_used(tmp_path, init_ckpt):
     (mine / "notes.txt").write_text("gonna send u the report tmrw lol\nthx 4 the help 🙂\n" + "x" * 5000 + "\n",
                                     encoding="utf-8")
     ctx = _ctx(tmp_path / "run", f"consistency.init={init_ckpt}", f"consistency.unlabeled=[\"{mine}\"]",
-               "consistency.filters=[]", "consistency.final_eval=false")
+               "consistency.filters=[]", "consistency.final_eval=false", "consistency.sampling=true")
     run_stage("consistency", ctx)
     log = ctx.stdout.getvalue()
     assert "2 unlabeled sentences (1 over 48 tokens skipped)" in log

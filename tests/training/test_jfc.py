@@ -81,6 +81,6 @@ def test_build_dedups_balances_and_splits():
 
 def test_heldout_split_is_stratified():
     pairs = [(f"Sentence number {i}.", "本です。" if i % 2 else "本だ。") for i in range(40)]
-    train, held, counts = jfc.build([("s", pairs, False)], seed=3, heldout_fraction=0.25)
+    train, held, _counts = jfc.build([("s", pairs, False)], seed=3, heldout_fraction=0.25)
     assert len(held) == 10 and sum(lab for _, lab in held) == 5
     assert not {t for t, _ in train} & {t for t, _ in held}

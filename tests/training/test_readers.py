@@ -16,7 +16,7 @@ def test_gyafc_fixture(fixture_data):
     assert labels[:2] == [0, 1] and len(texts) == 88
     tune = gyafc.read_tune(fixture_data / "gyafc", "fr")
     assert len(tune.refs) == 4 and all(len(r) == len(tune.sources) for r in tune.refs)
-    t, y = gyafc.read_tune_classification(fixture_data / "gyafc", "em")
+    _t, y = gyafc.read_tune_classification(fixture_data / "gyafc", "em")
     assert sum(y) == len(y) // 2
     assert len(gyafc.read_pairs(fixture_data / "gyafc", ["em"], limit=5)) == 5
 
@@ -42,7 +42,7 @@ def test_gyafc_misaligned_and_empty_pair(tmp_path, fixture_data):
 
 def test_bad_encoding_names_line(tmp_path):
     p = tmp_path / "a.txt"
-    p.write_bytes("fine\nalso fine\n".encode() + b"caf\xe9 latin-1\n")
+    p.write_bytes(b"fine\nalso fine\n" + b"caf\xe9 latin-1\n")
     with pytest.raises(InputError, match=r"a.txt:3: not valid UTF-8"):
         text.read_lines(p)
     p.write_bytes(b"ok\n\x00\x01binary")

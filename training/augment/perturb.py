@@ -270,11 +270,20 @@ class _WordNetDictionary:
         return [(t, self._tag(t)) for t in tokens]
 
 
-def train_tfidf(sentences: Sequence[str], out_dir: str | Path) -> Path:
+def train_tfidf(sentences: Sequence[str], out_dir: str | Path, min_df: int = 2) -> Path:
     """Train nlpaug's TF-IDF statistics on (unlabeled) sentences; saved as its two text files in out_dir."""
     import nlpaug.model.word_stats as nmws
 
-    docs = [[t for t in tokenize(s) if _is_word(t) and " " not in t] for s in sentences]
+    # the vocabulary the augmenter samples replacements from: words of letters seen in >= min_df sentences
+    # (tweets are full of URLs, tags and one-off strings that make poor replacements)
+    word = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+    docs = [[t for t in tokenize(s) if word.fullmatch(t)] for s in sentences]
+    df: dict[str, int] = {}
+    for d in docs:
+        for t in set(d):
+            df[t] = df.get(t, 0) + 1
+    keep_min = min_df if len(docs) >= 100 else 1  # a handful of sentences: keep every word
+    docs = [[t for t in d if df[t] >= keep_min] for d in docs]
     docs = [d for d in docs if d]
     if not docs:
         raise InputError("cannot train the tf-idf model: no words in the given sentences")

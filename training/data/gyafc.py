@@ -1,12 +1,11 @@
 """GYAFC directories (Rao & Tetreault 2018): aligned informal/formal train pairs and tune sets with 4 references."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from engine.errors import InputError
-
 from training.data.text import read_lines
 
 DOMAINS = ("em", "fr")

@@ -4,7 +4,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.errors import InputError
-
 from training.data.text import read_lines
 
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import InputError
-
 from training.data.text import read_lines
 
 

@@ -1,8 +1,8 @@
 """Plain-text corpora: one sentence per line, from a file or a folder of .txt files; strict UTF-8."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from engine.errors import InputError
 
@@ -27,12 +27,11 @@ def read_lines(path: Path, *, keep_empty: bool = False, limit: int = 0) -> list[
     except UnicodeDecodeError as exc:
         line_no = data[: exc.start].count(b"\n") + 1
         raise InputError(f"{path}:{line_no}: not valid UTF-8 ({exc.reason} at byte {exc.start})") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.removeprefix("\ufeff")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    lines = [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+    lines = [ln.removesuffix("\r") for ln in lines]
     if not keep_empty:
         lines = [ln for ln in lines if ln.strip()]
     if limit > 0:

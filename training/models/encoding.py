@@ -1,7 +1,7 @@
 """Turn sentences into model inputs with a `tokenizers` Tokenizer, exactly as the engine does at inference."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

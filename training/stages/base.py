@@ -21,17 +21,17 @@ class Stage:
     description: ClassVar[str] = ""
 
     @classmethod
-    def required_stages(cls, config: "Config") -> tuple[str, ...]:
+    def required_stages(cls, config: Config) -> tuple[str, ...]:
         """Stages that must be finished first; override when it depends on the config (e.g. a recipe)."""
         return tuple(cls.requires)
 
-    def setup(self, ctx: "RunContext") -> None:
+    def setup(self, ctx: RunContext) -> None:
         pass
 
-    def run(self, ctx: "RunContext") -> None:
+    def run(self, ctx: RunContext) -> None:
         raise NotImplementedError
 
-    def save(self, ctx: "RunContext") -> None:
+    def save(self, ctx: RunContext) -> None:
         pass
 
     def summary(self) -> dict:

@@ -7,18 +7,16 @@ report.json + report.md (Tables 8/9/12 shape), checkpoint.safetensors, and model
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
 from engine.errors import InputError
-
 from training.config import section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage
@@ -50,6 +48,7 @@ class ClassifierConfig:
     dropout: float = 0.5
     vocab_size: int = 30000
     min_freq: int = 2
+    lowercase: bool = False  # TextCNN vocabulary: fold case (loses "i"/"I" and capitalisation cues)
     graded_weight: float = 1.0
     pt16_every: int = 4  # one PT16 batch for the graded head every N classification steps
     eval_limit: int = 0  # cap per evaluation set (0 = all)
@@ -77,6 +76,13 @@ class ClassifierConfig:
     @property
     def recipe_name(self) -> str:
         return self.recipe + ("+pt16" if self.pt16 else "")
+
+
+def encoder_label(encoder: str) -> str:
+    """A short name for reports: the packaged MiniLM by its hub name, a folder by its own name."""
+    if not encoder or encoder == "minilm":
+        return "all-MiniLM-L6-v2"
+    return Path(encoder).name or encoder
 
 
 def _batches(texts: Sequence[str], batch_size: int, rng: random.Random) -> list[list[int]]:
@@ -155,7 +161,7 @@ class ClassifierStage(Stage):
             vocab_texts = [t for p in self.phases for t in p[1]]
             if self.pt16_train is not None:
                 vocab_texts += self.pt16_train.sentences
-            self.tokenizer = build_tokenizer(vocab_texts, cfg.vocab_size, cfg.min_freq)
+            self.tokenizer = build_tokenizer(vocab_texts, cfg.vocab_size, cfg.min_freq, cfg.lowercase)
             self.pad_id, self.pad_token, self.min_length = PAD_ID, PAD, max(cfg.widths)
             self.input_names = ("input_ids",)
             self.model = TextCNN(self.tokenizer.get_vocab_size(), cfg.emb_dim, cfg.widths, cfg.maps, cfg.dropout,
@@ -165,7 +171,11 @@ class ClassifierStage(Stage):
         else:
             from tokenizers import Tokenizer
 
-            from training.models.transformer_classifier import TransformerClassifier, load_encoder, resolve_encoder
+            from training.models.transformer_classifier import (
+                TransformerClassifier,
+                load_encoder,
+                resolve_encoder,
+            )
 
             encoder, hf_tok = load_encoder(cfg.encoder)
             self.tokenizer = Tokenizer.from_str(hf_tok.backend_tokenizer.to_str())
@@ -256,7 +266,7 @@ class ClassifierStage(Stage):
                 if ctx.stop.requested:
                     ctx.log(f"stop requested in phase {phase} at step {step}/{total}")
                     return
-                logits, graded = self.model(**self._feeds([texts[i] for i in batch]))
+                logits, _graded = self.model(**self._feeds([texts[i] for i in batch]))
                 loss = F.cross_entropy(logits, y_all[batch].to(self.device))
                 if with_pt16 and self.pt16_train is not None and step % max(1, cfg.pt16_every) == 0:
                     if not pt_batches:
@@ -308,7 +318,9 @@ class ClassifierStage(Stage):
         return evaluate(self.predict, self.eval_sets)
 
     def _row(self, variant, metrics):
-        name = self.kind if self.encoder_name is None else f"{self.kind}:{Path(self.encoder_name).name}"
+        name = self.kind if self.encoder_name is None else f"{self.kind}:{encoder_label(self.cfg.encoder)}"
+        if self.kind == "textcnn" and self.cfg.lowercase:
+            name += " (lowercased)"
         return {"classifier": name, "recipe": self.cfg.recipe_name, "variant": variant, "metrics": metrics}
 
     def _emit_metrics(self, ctx, metrics, variant):
@@ -345,8 +357,14 @@ class ClassifierStage(Stage):
         import shutil
 
         from training.evaluate_classifier import evaluate
-        from training.export import (OnnxScorer, export_onnx, finish_scorer_dir, model_card, parity_check,
-                                     quantize_int8)
+        from training.export import (
+            OnnxScorer,
+            export_onnx,
+            finish_scorer_dir,
+            model_card,
+            parity_check,
+            quantize_int8,
+        )
         from training.models.encoding import encode
 
         cfg = self.cfg
@@ -415,7 +433,8 @@ class ClassifierStage(Stage):
         version = cfg.version or f"{time.strftime('%Y%m%d-%H%M')}-{cfg.model}-{cfg.recipe.replace('+', '-')}" + (
             "-pt16" if cfg.pt16 else "")
         config = ctx.config.to_dict()
-        card = model_card(role=role, kind=self.kind, recipe=cfg.recipe_name, encoder=self.encoder_name,
+        card = model_card(role=role, kind=self.kind, recipe=cfg.recipe_name,
+                          encoder=cfg.encoder if self.kind == "transformer" else None,
                           config=config, metrics=metrics, data=self.data_names, files_note=note)
         self._emit_metrics(ctx, shipped_metrics, "shipped onnx")
         summary_metrics = {"gyafc_tune_accuracy": shipped_metrics["gyafc_tune"]["all"]["accuracy"], **metrics}
@@ -460,7 +479,11 @@ def load_checkpoint(run_dir: Path):
     else:
         from transformers import AutoConfig, AutoModel
 
-        from training.models.transformer_classifier import TransformerClassifier, load_encoder, resolve_encoder
+        from training.models.transformer_classifier import (
+            TransformerClassifier,
+            load_encoder,
+            resolve_encoder,
+        )
 
         enc_cfg = AutoConfig.from_pretrained(resolve_encoder(cfg.encoder))
         encoder = AutoModel.from_config(enc_cfg)

@@ -295,27 +295,25 @@ class ConsistencyStage(Stage):
 
     # ------------------------------------------------------------------ training
     def _pseudo_targets(self, batch: list[str], step: int) -> list[str]:
+        """y_hat for each u from the current model, frozen for the moment (eval mode, no gradient)."""
         import torch
 
-        from training import seq2seq as S
-
         cfg = self.cfg
-        src = [self._pre(s) for s in batch]
-        if not cfg.sampling:
-            out = S.generate(self.model, self.tokenizer, src, beam=cfg.beam, max_new_tokens=cfg.max_new_tokens,
-                             batch_size=max(1, len(src)), prefix=self.prefix, max_source_tokens=cfg.max_len)
-        else:
-            self.model.eval()
-            enc = self.tokenizer([self.prefix + s for s in src], add_special_tokens=True, padding=True,
-                                 return_tensors="pt").to(self.device)
-            # seeded per step without disturbing the training stream (dropout)
-            with torch.random.fork_rng(devices=[]), torch.inference_mode():
-                torch.manual_seed(self.seed * 1_000_003 + step)
+        src = [self.prefix + self._pre(s) for s in batch]  # all within max_len tokens (checked in setup)
+        self.model.eval()
+        enc = self.tokenizer(src, add_special_tokens=True, padding=True, return_tensors="pt")
+        enc = {k: enc[k].to(self.device) for k in ("input_ids", "attention_mask")}
+        # sampling is seeded per step without disturbing the training stream (dropout)
+        with torch.random.fork_rng(devices=[]), torch.inference_mode():
+            torch.manual_seed(self.seed * 1_000_003 + step)
+            if cfg.sampling:
                 ids = self.model.generate(**enc, do_sample=True, top_p=cfg.top_p, num_beams=1,
                                           max_new_tokens=cfg.max_new_tokens)
-            out = [t.strip() for t in self.tokenizer.batch_decode(ids, skip_special_tokens=True)]
+            else:
+                ids = self.model.generate(**enc, do_sample=False, num_beams=cfg.beam, early_stopping=cfg.beam > 1,
+                                          max_new_tokens=cfg.max_new_tokens)
         self.model.train()
-        return out
+        return [t.strip() for t in self.tokenizer.batch_decode(ids, skip_special_tokens=True)]
 
     def _loss(self, examples, idx):
         import torch.nn.functional as F

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import InputError
-
 from training.config import section
 from training.data import jaen
 from training.jfc import DEFAULT_KEYS, build, label_counter

@@ -152,3 +152,47 @@ def test_empty_and_emoji_documents(qtbot, make_window):
     window.editor.setPlainText("🎉🎉🎉\n\n😀 ok 😀 lol")
     wait_scored(qtbot, window)
     assert window.suggestions.list.count() == 1
+
+
+def test_a_fresh_window_has_nothing_unsaved(qtbot, make_window, tmp_path):
+    window = make_window()
+    asked = []
+    window.ask_unsaved = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel
+    assert not window.editor.document().isModified()
+    window.autosave_now()
+    assert not list((tmp_path / "autosave").glob("*.json"))
+    window.close()
+    assert asked == [] and not window.isVisible()
+
+
+def test_corrupt_settings_fall_back_to_defaults(tmp_path):
+    from gui.settings import AppSettings
+
+    (tmp_path / "settings.ini").write_text(
+        "[editor]\ntarget=banana\n[view]\ntheme=purple\n[rewrite]\nbeam=-3\nnbest=nan\n"
+        "[documents]\nautosave_interval_s=nan\nrecent=\n"
+    )
+    s = AppSettings(tmp_path / "settings.ini")
+    assert (s.target, s.theme, s.beam, s.nbest, s.autosave_interval_s, s.recent_files) == (0.5, "system", 1, 3, 3.0, [])
+
+
+def test_damaged_autosave_is_kept_not_deleted(tmp_path):
+    from gui.documents import AutosaveStore
+
+    d = tmp_path / "autosave"
+    d.mkdir()
+    (d / "20260101-000000-deadbeef.json").write_text('{"text": "half writ')
+    store = AutosaveStore(d)
+    assert store.orphans() == []
+    assert (d / "20260101-000000-deadbeef.damaged").read_text() == '{"text": "half writ'
+    store.close()
+
+
+def test_oversized_file_is_refused(tmp_path, monkeypatch):
+    import gui.documents
+
+    monkeypatch.setattr(gui.documents, "MAX_BYTES", 1000)
+    big = tmp_path / "big.txt"
+    big.write_text("x" * 2000)
+    with pytest.raises(InputError, match="up to"):
+        read_document(big)

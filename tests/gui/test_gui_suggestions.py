@@ -185,3 +185,28 @@ def test_tooltip_shows_on_hover(qtbot, make_window):
     window.editor.viewportEvent(miss)
     assert not miss.isAccepted()
     QToolTip.hideText()
+
+
+def test_rewrite_settings_persist_and_apply(qtbot, make_window, tmp_path):
+    window = make_window()
+    window.set_rewrite_params(beam=2, nbest=1)
+    window.editor.setPlainText(TEXT)
+    wait_scored(qtbot, window)
+    _cursor_to(window, 5)
+    _wait_suggestion(qtbot, window)
+    assert len(window.suggestions.candidate_buttons) == 1
+    from gui.settings import AppSettings
+
+    saved = AppSettings(tmp_path / "settings.ini")
+    assert (saved.beam, saved.nbest) == (2, 1)
+
+
+def test_delete_key_dismisses_in_the_list(qtbot, make_window):
+    window = make_window()
+    window.editor.setPlainText("hey u there?\nyeah ok")
+    wait_scored(qtbot, window)
+    qtbot.waitUntil(lambda: window.suggestions.list.count() == 2, timeout=5000)
+    window.suggestions.list.setFocus()
+    window.suggestions.list.setCurrentRow(0)
+    qtbot.keyClick(window.suggestions.list, Qt.Key.Key_Delete)
+    assert window.suggestions.list.count() == 1

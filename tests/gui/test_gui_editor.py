@@ -115,3 +115,49 @@ def test_typing_in_a_paragraph_keeps_the_other_sentences_coloured(qtbot, make_wi
     wait_scored(qtbot, window)
     starts = {s for s, e, f in block_formats(window) if f.hasProperty(QTextCharFormat.Property.BackgroundBrush)}
     assert {0, len("hey u there? ")} <= starts
+
+
+def test_edited_paragraphs_are_scored_first(qtbot, make_window):
+    window = make_window()
+    window.editor.setPlainText("\n".join(f"Paragraph {i} is fine." for i in range(400)))
+    wait_scored(qtbot, window)
+    assert window.editor.collect(99, window.engine.epoch, window.editor.target) is None  # all scored
+    doc = window.editor.document()
+    from PySide6.QtGui import QTextCursor
+
+    for n in (350, 10, 399):
+        c = QTextCursor(doc.findBlockByNumber(n))
+        c.insertText("hey u ")
+    window.scoring._timer.stop()
+    req = window.editor.collect(100, window.engine.epoch, window.editor.target)
+    assert [n for n, _ in req.blocks] == [399, 10, 350]  # most recent edit first
+    assert req.revision == window.editor.revision
+
+
+def test_titles_are_not_flagged_as_informal(qtbot, make_window):
+    from gui.workers import is_heading
+
+    assert is_heading("# hey u", standalone=False)
+    assert is_heading("Quarterly update for the board", standalone=True)
+    assert not is_heading("Quarterly update for the board", standalone=False)  # a line inside a paragraph
+    assert not is_heading("thx, talk soon", standalone=True)  # lowercase: a sentence, not a title
+    assert not is_heading("We met on Monday.", standalone=True)
+    window = make_window()
+    window.editor.setPlainText("Notes Gonna Cover\n\nhey u there?\n\n## yeah stuff\n")
+    wait_scored(qtbot, window)
+    assert [r.text for r in window.editor.scored_sentences()] == ["hey u there?"]
+    assert not block_formats(window, 0) and not block_formats(window, 4)
+
+
+def test_informal_words_are_found_for_what_is_on_screen(qtbot, make_window):
+    window = make_window()
+    window.editor.setPlainText("\n".join(f"hey u number {i}" for i in range(600)))
+    wait_scored(qtbot, window)
+    doc = window.editor.document()
+    last = window.editor.block_data(doc.findBlockByNumber(599))
+    assert last.informal == 1 and not last.explained and last.sentences[0].words == ()
+    assert window.editor.block_data(doc.firstBlock()).explained
+    window.editor.verticalScrollBar().setValue(window.editor.verticalScrollBar().maximum())
+    qtbot.waitUntil(lambda: window.editor.block_data(doc.findBlockByNumber(599)).explained, timeout=10_000)
+    words = [w.word for w in window.editor.block_data(doc.findBlockByNumber(599)).sentences[0].pulling_words]
+    assert words == ["hey", "u"]

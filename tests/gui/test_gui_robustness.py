@@ -41,6 +41,7 @@ def test_1mb_paste_stays_responsive_and_fills_progressively(qtbot, make_window):
     qtbot.waitUntil(lambda: window.editor.revision > 0 and not window.scoring.busy, timeout=110_000)
     ticker.stop()
     assert window.editor.text() == text
+    print(f"1 MB paste: max event-loop gap {max(gaps):.3f} s over {len(gaps)} ticks, {len(progress)} chunks")
     assert max(gaps) < 1.0, f"the GUI thread was blocked for {max(gaps):.2f} s"
     assert len(progress) > 5 and any(visible for _, _, visible in progress), "no visible progressive fill"
     _, informal, scored = window.editor.stats(window.editor.target)
@@ -165,3 +166,26 @@ def test_huge_junk_paragraph_stays_responsive(qtbot, make_window):
     window.editor.setPlainText("😀 short u ok. Fine 🎉🎉🎉.")
     qtbot.waitUntil(lambda: not window.scoring.busy, timeout=10_000)
     assert window.editor.stats(window.editor.target)[2] == 2
+
+
+def test_self_test_fails_loudly(qtbot, monkeypatch, capsys):
+    from guitest_helpers import FakeRegistry, FakeRewriter
+
+    import gui.app
+
+    class LazyRewriter(FakeRewriter):
+        def rewrite(self, sentences, beam=4, nbest=1):
+            from engine.types import Candidate, Rewrite
+
+            return [Rewrite(s, (Candidate(s, 0.0),)) for s in sentences]  # never changes anything
+
+    reg = FakeRegistry()
+    reg.versions["rewriter"][0].factory = LazyRewriter
+    monkeypatch.setattr(gui.app, "_make_registry", lambda: reg)
+    assert gui.app.self_test() == 1
+    err = capsys.readouterr().err
+    assert "keigo: error: self-test failed: the rewriter suggested no change" in err
+    reg2 = FakeRegistry()
+    monkeypatch.setattr(gui.app, "_make_registry", lambda: reg2)
+    assert gui.app.self_test() == 0
+    assert "score 0." in capsys.readouterr().out
