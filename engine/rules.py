@@ -29,19 +29,18 @@ _MARK = "\ue000"
 
 _TLDS = "com|org|net|edu|gov|io|co|uk|us|ca|de|fr|jp|au|info|biz|tv|me|ly|be|it|es|nl|ru|in"
 _URL_END = r"[^\s<>\"]*[^\s<>\".,!?;:)\]'’]"  # a URL never ends with the sentence's own punctuation
-_PROTECT = re.compile(
-    rf"(?:https?|ftp)://{_URL_END}"
-    rf"|www\.{_URL_END}"
+_PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every character costs time
+    rf"(?i:https?|ftp)://{_URL_END}"
+    rf"|(?i:www)\.{_URL_END}"
     r"|(?<![\w.+-])[\w.+-]++@[\w-]+(?:\.[\w-]+)+"  # e-mail addresses
     # bare domains (google.com/x, bbc.co.uk): the shortest chain of labels that ends in a known TLD which is
     # not followed by another label; tried once per chain (the look-behind), so linear
-    rf"|(?<![\w.-])[\w-]++(?:\.[\w-]++)*?\.(?:{_TLDS})\b(?!\.[\w-])(?:/{_URL_END})?"
+    rf"|(?<![\w.-])[\w-]++(?:\.[\w-]++)*?\.(?i:{_TLDS})\b(?!\.[\w-])(?:/{_URL_END})?"
     r"|(?<!\w)[@#]\w+"  # @mentions and #hashtags
     r"|(?<![\w.])(?:[A-Za-z]\.){2,}+"  # dotted abbreviations: e.g. i.e. U.S. a.m.
-    r"|\b(?:etc|vs|approx|Mr|Mrs|Ms|Dr|Prof|Jr|Sr|St)\."
+    r"|\b(?i:etc|vs|approx|mr|mrs|ms|dr|prof|jr|sr|st)\."
     r"|(?<![\d.,:/-])\d++(?:[.,:/-]\d++)++"  # 3.14, 1,000, 10:30, 1/2, 555-1234
     r"|[\ue000-\uf8ff]",
-    re.IGNORECASE,
 )
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b\u2060\ufeff\u180e]+")
@@ -76,11 +75,8 @@ _SEMI_RUN = re.compile(r";{2,}")
 _DASH_RUN = re.compile(r"-{3,}")
 _TILDE_RUN = re.compile(r"~+")
 # "but" joining two clauses takes a comma; "all but one", "nothing but trouble" do not.
-_CLAUSE_BUT = re.compile(
-    r"(?<=[a-z]{2})(?<!\ball)(?<!nothing)(?<!anything)(?<!everything)(?<!\blast)(?<!\bnone)(?<!nobody)"
-    r"(?<!\bhelp) but (?=[A-Za-z])",
-    re.IGNORECASE,
-)
+_CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
+_NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help"])
 _YA_YES = re.compile(r"^(\W*)(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
 _SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two clauses reads as a comma
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
@@ -102,8 +98,7 @@ _SWEAR_INTENSIFIER = re.compile(
 )
 # "don't you know" asks "do you not know"; expanding in place would give "do not you".
 _NEGATED_QUESTION = re.compile(
-    r"(?:^|(?<=[.!?,;:\n] )|(?<=\n)|(?<=\bwhy )|(?<=\bhow )|(?<=\band )|(?<=\bbut )|(?<=\bso )|(?<=\bor ))"
-    r"(do|does|did|is|are|was|were|have|has|had|ca|could|would|should|wo)(?:n['’]t|nt) "
+    r"(?<![\w'’])(do|does|did|is|are|was|were|have|has|had|ca|could|would|should|wo)(?:n['’]t|nt) "
     r"(you|ya|u|i|we|they|he|she|it)\b",
     re.IGNORECASE,
 )
@@ -314,11 +309,24 @@ def _restore(text: str, protected: list[str]) -> str | None:
     return "".join(out)
 
 
+_QUESTION_CONTEXT = re.compile(r"(?:^|[.!?,;:\n]|\b(?:why|how|and|but|so|or)) ?$", re.IGNORECASE)
+
+
 def _negated_question(m: re.Match) -> str:
+    """Only where a question can start: the text start, after a sentence mark or comma, or after why/how/and."""
+    if not _QUESTION_CONTEXT.search(m.string, max(0, m.start() - 5), m.start()):
+        return m.group()
     aux = {"ca": "can", "wo": "will"}.get(m.group(1).lower(), m.group(1))
     if m.group(1)[:1].isupper():
         aux = aux[:1].upper() + aux[1:]
     return f"{aux} {m.group(2)} not"
+
+
+def _clause_but(m: re.Match) -> str:
+    text, i = m.string, m.start()
+    if i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and _prev_word(text, i + 1) not in _NOT_CLAUSE_BUT:
+        return "," + m.group()
+    return m.group()
 
 
 def _drop_edge_emoji(m: re.Match) -> str:
@@ -448,7 +456,7 @@ class RuleFormalizer:
         text = _DOT_RUN.sub("...", text)
         text = _MARK_RUN.sub(lambda m: "?" if "?" in m.group() else "!", text)
         text = _PUNCT_THEN_DOT.sub("", text)
-        text = _CLAUSE_BUT.sub(", but ", text)
+        text = _CLAUSE_BUT.sub(_clause_but, text)
         text = _YA_YES.sub(r"\1yes", text)
         text = _WORD.sub(self._word, text)
         text = _SPACED_DASH.sub(", ", text)

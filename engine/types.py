@@ -1,9 +1,10 @@
 """Plain value types and protocols shared by the engine, the command line and the GUI (no heavy imports)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 

@@ -69,13 +69,18 @@ def load_eval_sets(data_root: Path | None, jfc_heldout: Path | None = None, limi
     return sets
 
 
-def evaluate(predict: Predictor, sets: dict) -> dict:
-    """Metrics for every set in ``sets`` (see load_eval_sets), nested as the report tables need them."""
+def evaluate(predict: Predictor, sets: dict, on_set: Callable[[str, int, int], None] | None = None) -> dict:
+    """Metrics for every set in ``sets`` (see load_eval_sets), nested as the report tables need them.
+
+    ``on_set(name, index, count)`` is called before each set (progress for long evaluations).
+    """
     out: dict = {}
     gy_p, gy_y = [], []
-    for name, (texts, target) in sets.items():
+    for k, (name, (texts, target)) in enumerate(sets.items()):
         if not texts:
             continue
+        if on_set is not None:
+            on_set(name, k, len(sets))
         p, graded = predict(texts)
         p = np.asarray(p, dtype=np.float64)
         if name.startswith("gyafc_tune/"):

@@ -156,11 +156,14 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
                     metrics: dict | None = None, valid_sets=None, quantize: str = "auto",
                     max_int8_bleu_cost: float = 0.5, rewriter_options: dict | None = None,
                     parity_sentences: Sequence[str] = DEFAULT_PARITY_SENTENCES,
-                    notes: Sequence[str] = (), log: Callable[[str], None] = lambda m: None) -> dict:
+                    notes: Sequence[str] = (), log: Callable[[str], None] = lambda m: None,
+                    measure: Callable[[Path], dict] | None = None) -> dict:
     """Build the rewriter directory at ``target`` (replaced atomically); returns the manifest.
 
     quantize: "none" (fp32), "int8" (always), "auto" (int8 when its measured tune BLEU cost is at most
     max_int8_bleu_cost; needs valid_sets). Parity failure raises ModelError and leaves ``target`` alone.
+    ``measure(staging_dir)`` may add metrics measured on the final ONNX files (e.g. full tune BLEU through
+    the engine) before the card and the manifest are written.
     """
     from engine.manifest import build_manifest, write_manifest
 
@@ -212,6 +215,8 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
             finally:
                 shutil.rmtree(qdir, ignore_errors=True)
         metrics["weights"] = chosen
+        if measure is not None:
+            metrics.update(measure(staging))
         cfg = dict(config)
         cfg["export"] = {"opset": 18, "weights": chosen, "rewriter.json": options}
         write_model_card(staging, title=f"Keigo formal rewriter ({version})", data=data, config=cfg,
@@ -232,3 +237,112 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+# --------------------------------------------------------------------------- command line
+
+def _tune_sets(data_root: Path, subset: int = 0):
+    from training import seq2seq as S
+
+    sets = [S.ValidSet(d, *S.read_tune(data_root, d)) for d in ("em", "fr")]
+    return [v.subset(subset) for v in sets] if subset else sets
+
+
+def measure_dir(model_dir: Path, data_root: Path, *, beams: Sequence[int] = (1, 4), scorer_dir: Path | None = None,
+                subset: int = 0, log: Callable[[str], None] = print) -> dict:
+    """Tune BLEU (4 references) through the engine for each beam, copy baseline, and style accuracy."""
+    from engine.rewriter import FormalRewriter
+    from training.seq2seq import bleu
+
+    rw = FormalRewriter.from_dir(model_dir, threads=1)
+    sets = _tune_sets(data_root, subset)
+    out: dict = {"tune_sentences": {v.name: len(v.sources) for v in sets}}
+    for v in sets:
+        out[f"copy_bleu_{v.name}"] = round(bleu(v.sources, v.refs), 2)
+    scorer = None
+    if scorer_dir is not None:
+        from engine.scorer import FormalityScorer
+
+        scorer = FormalityScorer.from_dir(scorer_dir, threads=1)
+    for beam in beams:
+        hyps_all = []
+        for v in sets:
+            t0 = time.time()
+            res = rw.rewrite(v.sources, beam=beam, batch_size=32, max_new_tokens=64)
+            if len(res) != len(v.sources):
+                raise ModelError("the rewriter returned a different number of sentences")
+            hyps = [r.candidates[0].text for r in res]
+            hyps_all += hyps
+            key = f"tune_bleu_{v.name}" + ("" if beam == 1 else f"_beam{beam}")
+            out[key] = round(bleu(hyps, v.refs), 2)
+            log(f"{key} = {out[key]} ({time.time() - t0:.0f}s)")
+        if scorer is not None:
+            p = scorer.score(hyps_all)
+            out["style_accuracy" + ("" if beam == 1 else f"_beam{beam}")] = round(float((p >= 0.5).mean()), 4)
+    if scorer is not None:
+        p = scorer.score([s for v in sets for s in v.sources])
+        out["style_accuracy_of_sources"] = round(float((p >= 0.5).mean()), 4)
+        out["style_scorer"] = str(scorer_dir)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """python -m training.export_rewriter CHECKPOINT TARGET: bundle a trained checkpoint as a rewriter directory."""
+    import argparse
+
+    from engine.paths import shared_data_dir
+
+    ap = argparse.ArgumentParser(prog="python -m training.export_rewriter", description=main.__doc__)
+    ap.add_argument("checkpoint", type=Path)
+    ap.add_argument("target", type=Path)
+    ap.add_argument("--version", required=True)
+    ap.add_argument("--quantize", default="auto", choices=("none", "int8", "auto"))
+    ap.add_argument("--max-int8-cost", type=float, default=0.5)
+    ap.add_argument("--preprocess", default="auto", choices=("auto", "none", "rules"),
+                    help="auto: use the rule formalizer first only if it raises greedy tune BLEU on the subset")
+    ap.add_argument("--subset", type=int, default=300, help="tune sentences per domain for the int8/rules checks")
+    ap.add_argument("--beams", default="1,4", help="beams for the full tune BLEU in the manifest")
+    ap.add_argument("--measure-subset", type=int, default=0, help="tune sentences per domain for the manifest "
+                    "BLEU (0 = the full tune sets)")
+    ap.add_argument("--scorer", type=Path, default=None, help="scorer dir for style accuracy")
+    ap.add_argument("--config-json", type=Path, default=None, help="training config/report to record")
+    ap.add_argument("--data", action="append", default=[], help="data description lines for the card")
+    ap.add_argument("--note", action="append", default=[])
+    args = ap.parse_args(argv)
+
+    from training import seq2seq as S
+
+    data_root = shared_data_dir()
+    if data_root is None or not Path(data_root).is_dir():
+        raise SystemExit("export_rewriter: GYAFC tune data not found (set KEIGO_DATA)")
+    data_root = Path(data_root)
+    config = json.loads(args.config_json.read_text(encoding="utf-8")) if args.config_json else {}
+    metrics: dict = {}
+    preprocess = None if args.preprocess == "none" else args.preprocess
+    if args.preprocess == "auto":
+        from engine.rules import RuleFormalizer
+
+        rules = RuleFormalizer()
+        model, tok = S.load_model(args.checkpoint), S.load_tokenizer(args.checkpoint)
+        sub = _tune_sets(data_root, args.subset)
+        plain = S.evaluate_bleu(model, tok, sub)
+        with_rules = S.evaluate_bleu(model, tok, sub, preprocess=rules.formalize)
+        metrics["subset_bleu_plain"] = {k: round(v, 2) for k, v in plain.items()}
+        metrics["subset_bleu_rules_first"] = {k: round(v, 2) for k, v in with_rules.items()}
+        preprocess = "rules" if with_rules["mean"] > plain["mean"] else None
+        print(f"rules first: {with_rules['mean']:.2f} vs plain {plain['mean']:.2f} -> preprocess={preprocess}")
+    beams = [int(b) for b in args.beams.split(",") if b]
+    manifest = export_rewriter(
+        args.checkpoint, args.target, version=args.version, config=config, data=args.data, metrics=metrics,
+        valid_sets=_tune_sets(data_root, args.subset) if args.quantize == "auto" else None,
+        quantize=args.quantize, max_int8_bleu_cost=args.max_int8_cost,
+        rewriter_options={"preprocess": preprocess}, notes=args.note, log=print,
+        measure=lambda d: measure_dir(d, data_root, beams=beams, scorer_dir=args.scorer,
+                                      subset=args.measure_subset))
+    print(json.dumps({"version": manifest["version"], "metrics": manifest["metrics"],
+                      "bytes": dir_size(args.target)}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

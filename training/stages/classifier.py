@@ -297,6 +297,7 @@ class ClassifierStage(Stage):
 
     # ---------------------------------------------------------------- run
     def run(self, ctx):
+        self._ctx = ctx
         last = len(self.phases) - 1
         for i, (phase, texts, labels, epochs) in enumerate(self.phases):
             ctx.log(f"training phase {phase}: {len(texts)} sentences x {epochs} epoch(s), batch {self.batch_size}, "
@@ -315,7 +316,13 @@ class ClassifierStage(Stage):
     def _evaluate_torch(self):
         from training.evaluate_classifier import evaluate
 
-        return evaluate(self.predict, self.eval_sets)
+        return evaluate(self.predict, self.eval_sets, self._eval_progress(self._ctx, "pytorch"))
+
+    def _eval_progress(self, ctx, variant):
+        def on_set(name, k, n):
+            ctx.progress(self.name, k + 1, n, phase=f"eval {variant}", set=name,
+                         sentences=len(self.eval_sets[name][0]))
+        return on_set
 
     def _row(self, variant, metrics):
         name = self.kind if self.encoder_name is None else f"{self.kind}:{encoder_label(self.cfg.encoder)}"
@@ -399,13 +406,15 @@ class ClassifierStage(Stage):
                          "history": self.history}
         gy_only = {k: v for k, v in self.eval_sets.items() if k.startswith("gyafc_tune/")}
         # without an int8 graph (or without the PyTorch evaluation) the fp32 graph is evaluated on every set
-        fp32 = evaluate(OnnxScorer(model_dir).predict, gy_only if cfg.int8 and cfg.eval_torch else self.eval_sets)
+        fp32 = evaluate(OnnxScorer(model_dir).predict, gy_only if cfg.int8 and cfg.eval_torch else self.eval_sets,
+                        self._eval_progress(ctx, "onnx-fp32"))
         acc_fp32 = fp32["gyafc_tune"]["all"]["accuracy"]
         shipped_metrics = fp32
         shipped = "model.onnx"
         if cfg.int8:
             quantize_int8(model_dir / "model.onnx", model_dir / "model.int8.onnx")
-            int8_metrics = evaluate(OnnxScorer(model_dir, "model.int8.onnx").predict, self.eval_sets)
+            int8_metrics = evaluate(OnnxScorer(model_dir, "model.int8.onnx").predict, self.eval_sets,
+                                    self._eval_progress(ctx, "onnx-int8"))
             acc_int8 = int8_metrics["gyafc_tune"]["all"]["accuracy"]
             metrics["int8"] = {"accuracy_fp32": acc_fp32, "accuracy_int8": acc_int8,
                                "accuracy_cost": acc_fp32 - acc_int8, "split": "gyafc tune (both domains)",
