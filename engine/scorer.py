@@ -165,9 +165,12 @@ class FormalityScorer:
     # ------------------------------------------------------------------ explanations
 
     def explain(self, sentence: str) -> list[WordWeight]:
-        """Per-word contributions by occlusion: weight = P(formal | sentence) - P(formal | sentence without the word).
+        """Per-word contributions by occlusion, in log-odds: weight = logit P(formal | sentence) -
+        logit P(formal | sentence without the word).
 
-        Negative weights pull the sentence towards informal. All variants are scored in one batched
+        Log-odds rather than probability differences, because a sentence scored near 0 or 1 would
+        otherwise show no word at all (the sigmoid is flat there), which is exactly where a writer most
+        wants to see why. Negative weights pull the sentence towards informal. All variants are scored in one batched
         run. For sentences over 48 words each word is occluded within its 48-word chunk, and only the
         first 1024 words are explained (split long text into sentences first: the editor explains one).
         """
@@ -193,6 +196,12 @@ class FormalityScorer:
         for (s, e, w), (fi, vi) in zip(words, plan):
             full, without = scores[fi], scores[vi]
             # Removing the only token leaves nothing to score: the word then carries the whole score.
-            weight = float(full - without) if not np.isnan(without) else float(full - 0.5)
+            weight = _logit(full) - (_logit(without) if not np.isnan(without) else 0.0)
             out.append(WordWeight(start=s, end=e, word=w, weight=weight))
         return out
+
+
+def _logit(p: float) -> float:
+    # float32 probabilities resolve down to ~1e-38 near 0 but only ~6e-8 near 1; clip accordingly.
+    p = min(max(float(p), 1e-30), 1.0 - 6e-8)
+    return float(np.log(p / (1.0 - p)))

@@ -22,7 +22,7 @@ DEBOUNCE_MS = 300
 CHUNK_SENTENCES = 64  # one scorer batch and one GUI update per chunk: small enough to keep a GUI update short
 CHUNK_SECONDS = 0.25  # also flush after this long, so a slow model still shows progress
 MAX_EXPLAIN_CHARS = 2000  # occlusion costs one scorer row per word: a run-on "sentence" is scored, not explained
-WORD_EPS = 0.02  # word weights closer to zero than this are noise, not a pull towards informal
+WORD_EPS = 0.25  # log-odds weights closer to zero than this are noise, not a pull towards informal
 CACHE_LIMIT = 200_000
 
 

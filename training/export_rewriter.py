@@ -14,9 +14,9 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
 from engine.errors import ModelError
 
@@ -172,6 +172,7 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
         raise ValueError(f"quantize must be none, int8 or auto, got {quantize!r}")
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=target.parent))
+    os.chmod(staging, 0o755)  # mkdtemp makes it private; a model directory is read by whoever runs the app
     metrics = dict(metrics or {})
     try:
         t0 = time.time()

@@ -95,8 +95,17 @@ def test_explain_offsets_and_sign(scorer):
         assert s[w.start:w.end] == w.word
     by = {w.word: w.weight for w in words}
     assert by["lol"] < -0.2  # the informal word pulls towards informal
-    full = scorer.score([s])[0]
-    assert by["lol"] == pytest.approx(full - scorer.score(["I want to know "])[0], abs=1e-5)
+    full, without = (float(x) for x in scorer.score([s, "I want to know "]))
+    logit = lambda p: np.log(p / (1 - p))  # noqa: E731
+    assert by["lol"] == pytest.approx(logit(full) - logit(without), abs=1e-3)  # log-odds occlusion
+
+
+def test_explain_still_ranks_words_when_the_score_is_saturated(scorer):
+    """Near P=0 probability differences vanish; log-odds weights must still single out the informal word."""
+    s = "lol lol lol lol I want to know lol"
+    full = float(scorer.score([s])[0])
+    words = scorer.explain(s)
+    assert min(words, key=lambda w: w.weight).word == "lol", (full, words)
 
 
 def test_explain_punctuation_and_apostrophes(scorer):

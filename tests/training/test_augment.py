@@ -155,7 +155,7 @@ def test_fdis_stage_table(tmp_path, tiny_config, fixture_data, capsys):
 
 
 def test_mtask_stage(tmp_path, tiny_config, fixture_data, capsys):
-    rc, events = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(tmp_path),
+    rc, _events = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(tmp_path),
                        f"data.root={fixture_data}"], capsys)
     assert rc == 0
     report = json.loads((tmp_path / "mtask" / "report.json").read_text())

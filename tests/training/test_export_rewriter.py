@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 
 torch = pytest.importorskip("torch")
 pytest.importorskip("optimum")
 
-from training import seq2seq as S  # noqa: E402
-from training.export_rewriter import check_parity, export_rewriter  # noqa: E402
+from training import seq2seq as S
+from training.export_rewriter import check_parity, export_rewriter
 
 PAIRS = [("i like ur song", "I like your song."), ("u r funny", "You are funny."),
          ("gonna go home", "I am going to go home."), ("thx a lot", "Thank you very much."),
@@ -80,7 +79,9 @@ def test_export_fails_cleanly(checkpoint, tmp_path):
     shutil.copytree(checkpoint, broken)
     (broken / "model.safetensors").write_bytes(b"not a safetensors file")
     target = tmp_path / "out"
-    with pytest.raises(Exception):
+    from safetensors import SafetensorError
+
+    with pytest.raises((OSError, ValueError, RuntimeError, SafetensorError)):
         export_rewriter(broken, target, version="x", config={}, data=[], quantize="none")
     assert not target.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".staging-")]  # staging cleaned up

@@ -60,7 +60,7 @@ def test_m2_file_without_trailing_blank_line_and_limit(tmp_path):
 
 
 def test_apply_edits_order_and_overlap():
-    toks = "a b c d".split()
+    toks = ["a", "b", "c", "d"]
     assert apply_m2_edits(toks, [(3, 4, "D"), (0, 1, "A")]) == "A b c D"
     assert apply_m2_edits(toks, [(0, 2, "x"), (1, 3, "y")]) == "x c d"  # overlap: first edit wins
     assert apply_m2_edits(toks, [(4, 4, "e")]) == "a b c d e"

@@ -8,8 +8,8 @@ import pytest
 pytest.importorskip("sklearn")
 pytest.importorskip("nltk")
 
-from engine.errors import InputError  # noqa: E402
-from training.augment import pos_pairs as P  # noqa: E402
+from engine.errors import InputError, ModelNotInstalled
+from training.augment import pos_pairs as P
 
 FORMAL = ["I do not know what you are talking about.", "I am going to attend the concert tomorrow.",
           "Thank you very much for your assistance.", "I believe that she is correct.",
@@ -31,13 +31,13 @@ def test_regression_finds_informal_markers(lex):
 
 
 def test_select_floor_words_over_five(lex):
-    words = "i dunno wat ur talkin about lol".split()        # 7 words -> 1 slot
+    words = ["i", "dunno", "wat", "ur", "talkin", "about", "lol"]        # 7 words -> 1 slot
     assert len(lex.select(words)) == 1
-    words10 = "lol lol u r gonna dunno wat ur talkin lol".split()  # 10 words -> 2 slots
+    words10 = ["lol", "lol", "u", "r", "gonna", "dunno", "wat", "ur", "talkin", "lol"]  # 10 words -> 2 slots
     assert len(lex.select(words10)) == 2
-    assert lex.select("lol lol".split()) == []              # fewer than 5 words: nothing masked
-    assert lex.select("the the the the the the".split()) == []  # nothing above the threshold
-    formal = "I would recommend purchasing the album today".split()
+    assert lex.select(["lol", "lol"]) == []              # fewer than 5 words: nothing masked
+    assert lex.select(["the", "the", "the", "the", "the", "the"]) == []  # nothing above the threshold
+    formal = ["I", "would", "recommend", "purchasing", "the", "album", "today"]
     assert lex.select(formal) == [] and len(lex.select(formal, absolute=True)) == 1
 
 
@@ -60,7 +60,7 @@ def test_spacy_tagging_path(lex):
     pytest.importorskip("spacy")
     try:
         nlp = P.load_spacy()
-    except Exception as exc:  # the pipeline package is optional
+    except (ImportError, OSError, ModelNotInstalled) as exc:  # the pipeline package is optional
         pytest.skip(f"spaCy English pipeline not installed: {exc}")
     tagged = P.tag_sentences(["i dunno wat ur talkin about lol", "Hi.", "", "😀 u r sooo good lol !!"], lex, nlp=nlp)
     assert len(tagged) == 4

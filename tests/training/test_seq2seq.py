@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
 torch = pytest.importorskip("torch")
 
-from training import seq2seq as S  # noqa: E402
+from training import seq2seq as S
 
 COPY = ["the cat sat on the mat", "a dog ran in the park", "we like green tea", "you saw a red car",
         "they read old books", "i ate a big apple", "she has two cats", "he plays the drums"]
@@ -87,7 +86,7 @@ def _train(tok, tmp_path, steps, resume=True, should_stop=lambda: False, valid=T
 
 
 def test_training_learns_and_keeps_best(tok, tmp_path):
-    model, res, events = _train(tok, tmp_path, 120)
+    _model, res, events = _train(tok, tmp_path, 120)
     losses = [k["loss"] for e, k in events if e == "progress"]
     assert losses[-1] < losses[0] - 1.0, losses[:3] + losses[-3:]
     assert res.steps == 120 and len(res.history) == 12
@@ -103,7 +102,7 @@ def test_resume_continues_from_last(tok, tmp_path):
     _train(tok, tmp_path, 10)
     _, res, events = _train(tok, tmp_path, 20)
     assert any(e == "log" and "resumed from step 10" in k["message"] for e, k in events)
-    first_progress = [k["step"] for e, k in events if e == "progress"][0]
+    first_progress = next(k["step"] for e, k in events if e == "progress")
     assert first_progress == 11 and res.steps == 20
 
 

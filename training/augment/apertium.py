@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from engine.errors import ModelNotInstalled
 

@@ -3,8 +3,8 @@ informal versions of formal sentences; the (synthetic informal, formal) pairs be
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from training import seq2seq as S
 

@@ -3,14 +3,13 @@ pairs whose round trip a formality discriminator finds more formal by at least s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
 from engine.errors import ModelNotInstalled
-
 from training.augment import apertium
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import os
 import random
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from engine.errors import InputError
-
 from training.data.text import read_lines, read_text
 
 PAIRS_FILE = "pairs.tsv"

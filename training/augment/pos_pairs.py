@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
 
 from engine.errors import InputError, ModelNotInstalled
 
@@ -67,7 +67,7 @@ class StyleLexicon:
 
     @classmethod
     def fit(cls, formal: Sequence[str], informal: Sequence[str], *, threshold: float = 0.5, c: float = 1.0,
-            min_df: int = 2, heldout: float = 0.05, seed: int = 13) -> "StyleLexicon":
+            min_df: int = 2, heldout: float = 0.05, seed: int = 13) -> StyleLexicon:
         import numpy as np
         from sklearn.feature_extraction.text import CountVectorizer
         from sklearn.linear_model import LogisticRegression
@@ -96,7 +96,7 @@ class StyleLexicon:
         Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=0), encoding="utf-8")
 
     @classmethod
-    def from_json(cls, path: Path) -> "StyleLexicon":
+    def from_json(cls, path: Path) -> StyleLexicon:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
             weights = {str(k): float(v) for k, v in data["weights"].items()}

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from engine.errors import InputError
-
 from training.data.text import read_lines
 
 NOOP_TYPES = ("noop",)

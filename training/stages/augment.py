@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from engine.errors import InputError, ModelNotInstalled
-
 from training.config import section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage

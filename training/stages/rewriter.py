@@ -13,10 +13,8 @@ import json
 import random
 import time
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
 from engine.errors import InputError, ModelNotInstalled
-
 from training.config import section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage
@@ -134,7 +132,11 @@ class RewriterStage(Stage):
         self.out = ctx.stage_dir(self.name)
         self.pre = rules_preprocessor() if cfg.preprocess == "rules" else None
         if cfg.base_model:
-            self.tok = S.load_tokenizer(cfg.base_model)
+            try:
+                self.tok = S.load_tokenizer(cfg.base_model)
+            except (OSError, ValueError) as exc:
+                raise ModelNotInstalled(f"rewriter.base_model {cfg.base_model!r} cannot be loaded (a local "
+                                        f"Hugging Face seq2seq model directory is needed offline): {exc}") from None
         else:
             tdir = ctx.run_dir / "tokenizer"
             if not (tdir / "tokenizer.json").is_file():

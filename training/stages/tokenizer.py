@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import InputError
-
 from training.config import section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage
@@ -43,8 +42,8 @@ class TokenizerStage(Stage):
         self.counts: dict[str, int] = {}
         for spec in self.cfg.sources:
             if spec == "gyafc":
-                formal, c1 = read_sources(ctx, ["gyafc"], "formal")
-                informal, c2 = read_sources(ctx, ["gyafc"], "informal")
+                formal, _c1 = read_sources(ctx, ["gyafc"], "formal")
+                informal, _c2 = read_sources(ctx, ["gyafc"], "informal")
                 self.texts += formal + informal
                 self.counts["gyafc"] = len(formal) + len(informal)
             else:
