@@ -93,6 +93,12 @@ def build_context(config_path, overrides, run_dir, stage_hint: str):
     return RunContext(run_dir, config)
 
 
+# `python -m training all`: the full research pipeline in dependency order (finished stages are skipped,
+# so a stopped run resumes where it ended). The scorer comes first: F-Dis and the consistency filters
+# use it as their discriminator.
+DEFAULT_PIPELINE = ("jfc", "classifier", "tokenizer", "mtask", "bt", "fdis", "pos", "rewriter", "consistency")
+
+
 def run_stage_command(argv: Sequence[str]) -> int:
     parser = _Parser(prog="python -m training", add_help=False)
     parser.add_argument("stage")
@@ -108,8 +114,10 @@ def run_stage_command(argv: Sequence[str]) -> int:
         return 2
     from training.stages import STAGES
 
-    if args.stage not in STAGES:
-        sys.stderr.write(f"keigo: error: unknown stage {args.stage!r}; known: {', '.join(sorted(STAGES))}\n")
+    names = list(DEFAULT_PIPELINE) if args.stage == "all" else [args.stage]
+    unknown = [n for n in names if n not in STAGES]
+    if unknown:
+        sys.stderr.write(f"keigo: error: unknown stage {unknown[0]!r}; known: all, {', '.join(sorted(STAGES))}\n")
         return 2
     for o in args.overrides:
         if "=" not in o:
@@ -124,7 +132,7 @@ def run_stage_command(argv: Sequence[str]) -> int:
         ctx.stop.install()
         save_resolved_config(ctx)
         ctx.emit("log", message=f"device: {ctx.device}", device=str(ctx.device), run_dir=str(ctx.run_dir))
-        run_pipeline([args.stage], ctx, force=[args.stage] if args.force else ())
+        run_pipeline(names, ctx, force=names if args.force else ())
         return 0
     except StageStopped:
         return 130

@@ -192,6 +192,7 @@ def generate(model, tokenizer, sentences: Sequence[str], *, beam: int = 1, max_n
             out[i] = sentences[i] if num_return_sequences == 1 else [sentences[i]] * num_return_sequences
     todo.sort(key=lambda i: len(enc[i]))
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else PAD_ID
+    device = next(model.parameters()).device  # inputs must follow the model (CUDA validation)
     with torch.inference_mode():
         for b in range(0, len(todo), batch_size):
             idx = todo[b:b + batch_size]
@@ -201,7 +202,7 @@ def generate(model, tokenizer, sentences: Sequence[str], *, beam: int = 1, max_n
             for r, i in enumerate(idx):
                 ids[r, :len(enc[i])] = torch.tensor(enc[i])
                 attn[r, :len(enc[i])] = 1
-            gen = model.generate(input_ids=ids, attention_mask=attn, num_beams=beam,
+            gen = model.generate(input_ids=ids.to(device), attention_mask=attn.to(device), num_beams=beam,
                                  num_return_sequences=num_return_sequences, do_sample=False,
                                  max_new_tokens=max_new_tokens, early_stopping=beam > 1)
             texts = tokenizer.batch_decode(gen, skip_special_tokens=True)
