@@ -124,27 +124,32 @@ def build_manifest(model_dir, *, role: str, version: str, kind: str, config: dic
     }
 
 
-def write_manifest(model_dir, manifest: dict) -> Path:
-    """Write manifest.json atomically (temp file + os.replace); call it after every other file is written."""
-    model_dir = Path(model_dir)
-    target = model_dir / MANIFEST_NAME
-    fd, tmp = tempfile.mkstemp(prefix=f".{MANIFEST_NAME}.", suffix=".tmp", dir=model_dir)
+def write_json_atomic(path, data: dict) -> Path:
+    """Write JSON so that a reader sees the old file or the new one, never half of it (temp + os.replace)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        # mkstemp creates the file private; a manifest is read by anyone who may read the model
+        # mkstemp creates the file private; a manifest or pointer is read by anyone who may read the model
         os.chmod(tmp, 0o644)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(manifest, f, indent=2, sort_keys=False, ensure_ascii=False)
+            json.dump(data, f, indent=2, sort_keys=False, ensure_ascii=False)
             f.write("\n")
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, target)
+        os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
         raise
-    return target
+    return path
+
+
+def write_manifest(model_dir, manifest: dict) -> Path:
+    """Write manifest.json atomically; call it after every other file of the model is written."""
+    return write_json_atomic(Path(model_dir) / MANIFEST_NAME, manifest)
 
 
 def load_manifest(model_dir) -> dict:

@@ -11,14 +11,13 @@ import logging
 import os
 import re
 import shutil
-import tempfile
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import paths
 from engine.errors import ModelError, ModelNotInstalled
-from engine.manifest import load_manifest, verify_dir
+from engine.manifest import load_manifest, verify_dir, write_json_atomic
 from engine.types import ModelInfo
 
 log = logging.getLogger("keigo.engine")
@@ -63,25 +62,6 @@ class VerifyResult:
 def _check_name(kind: str, name: str) -> None:
     if not isinstance(name, str) or not _VERSION_RE.match(name):
         raise ModelError(f"invalid {kind} name {name!r} (letters, digits, '.', '_', '+', '-'; no path separators)")
-
-
-def _atomic_write_json(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=2)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 class ModelRegistry:
@@ -201,7 +181,7 @@ class ModelRegistry:
             if h != version and h not in seen:
                 seen.add(h)
                 hist.append(h)
-        _atomic_write_json(self.root / role / "current.json", {"version": version, "history": hist[:_HISTORY_MAX]})
+        write_json_atomic(self.root / role / "current.json", {"version": version, "history": hist[:_HISTORY_MAX]})
 
     def use(self, role: str, version: str) -> ModelVersion:
         """Make a version current after verifying it; on any problem raise ModelError and change nothing."""

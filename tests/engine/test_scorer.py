@@ -96,7 +96,7 @@ def test_explain_offsets_and_sign(scorer):
     by = {w.word: w.weight for w in words}
     assert by["lol"] < -0.2  # the informal word pulls towards informal
     full, without = (float(x) for x in scorer.score([s, "I want to know "]))
-    logit = lambda p: np.log(p / (1 - p))  # noqa: E731
+    logit = lambda p: np.log(p / (1 - p))
     assert by["lol"] == pytest.approx(logit(full) - logit(without), abs=1e-3)  # log-odds occlusion
 
 
