@@ -329,7 +329,7 @@ class TrainResult:
     seconds: float
 
 
-def _save_checkpoint(model, tokenizer, target: Path) -> None:
+def save_checkpoint(model, tokenizer, target: Path, extra_files: dict[str, str] | None = None) -> None:
     """save_pretrained into a temp dir, then swap it in, so a reader never sees half a checkpoint."""
     tmp = target.with_name(target.name + ".tmp")
     if tmp.exists():
@@ -337,6 +337,8 @@ def _save_checkpoint(model, tokenizer, target: Path) -> None:
     model.save_pretrained(str(tmp), safe_serialization=True)
     if tokenizer is not None:
         tokenizer.save_pretrained(str(tmp))
+    for name, text in (extra_files or {}).items():
+        (tmp / name).write_text(text, encoding="utf-8")
     old = target.with_name(target.name + ".old")
     if target.exists():
         if old.exists():
@@ -390,14 +392,14 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         on_event("log", message=f"resumed from step {step} (best {best:.2f} at {best_step})")
 
     def save_last():
-        _save_checkpoint(model, tokenizer, last_dir)
+        save_checkpoint(model, tokenizer, last_dir)
         save_optimizer(opt, step, last_dir, {"best": best, "best_step": best_step, "bad": bad,
                                              "epochs": epoch_pos, "history": history})
 
     def validate() -> bool:
         nonlocal best, best_step, bad
         if not valid_sets:
-            _save_checkpoint(model, tokenizer, best_dir)
+            save_checkpoint(model, tokenizer, best_dir)
             best_step = step
             return False
         sets = [v.subset(settings.valid_subset) for v in valid_sets]
@@ -410,7 +412,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         on_event("metric", step=step, **{f"bleu_{k}": v for k, v in scores.items()})
         if scores["mean"] > best:
             best, best_step, bad = scores["mean"], step, 0
-            _save_checkpoint(model, tokenizer, best_dir)
+            save_checkpoint(model, tokenizer, best_dir)
         else:
             bad += 1
         return bad >= settings.patience
@@ -468,7 +470,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         save_last()
     if not best_dir.exists():
         # stopped before the first validation: the last weights are the best we have
-        _save_checkpoint(model, tokenizer, best_dir)
+        save_checkpoint(model, tokenizer, best_dir)
         best_step = step
     return TrainResult(best_bleu=best, best_step=best_step, steps=step, epochs=epoch_pos,
                        stopped=stopped, history=history, seconds=time.time() - t0)

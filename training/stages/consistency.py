@@ -11,7 +11,6 @@ BLEU with the starting model's (the bundled rewriter is only replaced when consi
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import time
@@ -108,21 +107,9 @@ def find_rewriter_checkpoint(run_dir: Path) -> Path | None:
 
 def _save_model(model, tokenizer, target: Path, extra_files: dict[str, str] | None = None) -> None:
     """Write to a temp folder, then swap it in: a reader never sees half a checkpoint."""
-    tmp = target.with_name(target.name + ".tmp")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    model.save_pretrained(str(tmp), safe_serialization=True)
-    tokenizer.save_pretrained(str(tmp))
-    for name, text in (extra_files or {}).items():
-        (tmp / name).write_text(text, encoding="utf-8")
-    old = target.with_name(target.name + ".old")
-    if target.exists():
-        if old.exists():
-            shutil.rmtree(old)
-        os.replace(target, old)
-    os.replace(tmp, target)
-    if old.exists():
-        shutil.rmtree(old)
+    from training import seq2seq as S  # torch-heavy: imported when a stage runs
+
+    S.save_checkpoint(model, tokenizer, target, extra_files)
 
 
 class ConsistencyStage(Stage):
