@@ -96,7 +96,7 @@ def build_context(config_path, overrides, run_dir, stage_hint: str):
 # `python -m training all`: the full research pipeline in dependency order (finished stages are skipped,
 # so a stopped run resumes where it ended). The scorer comes first: F-Dis and the consistency filters
 # use it as their discriminator.
-DEFAULT_PIPELINE = ("jfc", "classifier", "tokenizer", "mtask", "bt", "fdis", "pos", "rewriter", "consistency")
+DEFAULT_PIPELINE = ("jfc", "classifier", "adnet", "tokenizer", "mtask", "bt", "fdis", "pos", "rewriter", "consistency")
 
 
 def run_stage_command(argv: Sequence[str]) -> int:

@@ -16,6 +16,7 @@ STAGES: dict[str, str] = {
     "fdis": "training.stages.augment:FdisStage",
     "pos": "training.stages.augment:PosStage",
     "rewriter": "training.stages.rewriter:RewriterStage",
+    "adnet": "training.stages.adnet:AdnetStage",
 }
 
 
