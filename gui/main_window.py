@@ -326,6 +326,7 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&Models")
         self._action(m, "&Manage Models…", self.show_models_dialog, QKeySequence("Ctrl+Shift+M"))
+        self._action(m, "&Train Models…", self.show_train_panel, QKeySequence("Ctrl+Shift+T"))
 
         m = mb.addMenu("&Help")
         self._action(m, "&Keyboard Shortcuts", self.show_shortcuts, QKeySequence("Ctrl+/"))
@@ -416,6 +417,17 @@ class MainWindow(QMainWindow):
         dialog.show()
         dialog.raise_()
         return dialog
+
+    def show_train_panel(self):
+        """The Train panel (built on first use; imported lazily so start-up does not pay for it)."""
+        panel = getattr(self, "_train_panel", None)
+        if panel is None:
+            from .panels.train import TrainPanel
+
+            panel = self._train_panel = TrainPanel(self)
+        panel.show()
+        panel.raise_()
+        return panel
 
     def _models_result(self, message: str) -> None:
         self.notify(message, 12000)
@@ -985,6 +997,8 @@ class MainWindow(QMainWindow):
             t.stop()
         self.scoring.shutdown()
         self.rewrites.shutdown()
+        if getattr(self, "_train_panel", None) is not None:
+            self._train_panel.shutdown()  # no training process outlives the app
         self.tasks.shutdown()
         for box in list(self._messages):
             box.close()
