@@ -252,14 +252,16 @@ class ModelRegistry:
 
     # ------------------------------------------------------------------ loading
 
-    def _load(self, role: str, loader, providers, threads):
+    def _load(self, role: str, loader, providers, threads, strict: bool = False):
+        """Load the current version; if it fails and strict is off, fall back to the bundled one (logged).
+        strict: the current version or a ModelError (an explicit switch must not silently run another model)."""
         cur = self.current(role)
         if cur is None:
             name = _ROLE_NAMES.get(role, role)
             raise ModelNotInstalled(f"no {name} is installed (role {role!r}): train one or install a bundled model")
         tried = []
         candidates = [cur]
-        if cur.version != BUNDLED and self._bundled_dir(role):
+        if not strict and cur.version != BUNDLED and self._bundled_dir(role):
             candidates.append(self._describe(role, BUNDLED, self._bundled_dir(role), cur.version))
         for v in candidates:
             # Checksums are re-checked at load: a file changed since activation must not be run.
@@ -277,13 +279,13 @@ class ModelRegistry:
             return model
         raise ModelError("; ".join(tried))
 
-    def load_scorer(self, role: str = "scorer", *, providers=None, threads=None):
+    def load_scorer(self, role: str = "scorer", *, providers=None, threads=None, strict: bool = False):
         """The current scorer of a role; ModelNotInstalled when there is none."""
         from engine.scorer import FormalityScorer
 
-        return self._load(role, FormalityScorer.from_dir, providers, threads)
+        return self._load(role, FormalityScorer.from_dir, providers, threads, strict)
 
-    def load_rewriter(self, role: str = "rewriter", *, providers=None, threads=None):
+    def load_rewriter(self, role: str = "rewriter", *, providers=None, threads=None, strict: bool = False):
         """The current rewriter model, or the RuleFormalizer (info.kind == "rules") when none is installed."""
         from engine.rewriter import FormalRewriter
 
@@ -291,4 +293,4 @@ class ModelRegistry:
             from engine.rules import RuleFormalizer  # lazily: the lexicons are only read when needed
 
             return RuleFormalizer()
-        return self._load(role, FormalRewriter.from_dir, providers, threads)
+        return self._load(role, FormalRewriter.from_dir, providers, threads, strict)

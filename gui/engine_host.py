@@ -46,14 +46,14 @@ def rules_fallback():
     return RuleFormalizer()
 
 
-def load_scorer(registry):
-    scorer = registry.load_scorer(LIVE_SCORER_ROLE)
+def load_scorer(registry, strict: bool = False):
+    scorer = registry.load_scorer(LIVE_SCORER_ROLE, strict=strict)
     warm_scorer(scorer)
     return scorer
 
 
-def load_rewriter(registry):
-    rewriter = registry.load_rewriter(REWRITER_ROLE)
+def load_rewriter(registry, strict: bool = False):
+    rewriter = registry.load_rewriter(REWRITER_ROLE, strict=strict)
     warm_rewriter(rewriter)
     return rewriter
 
@@ -117,12 +117,13 @@ def rollback_model(registry, role: str):
 
 
 def _load_role(registry, role: str):
+    """Load the version just chosen, strictly: a version that fails to load is an error, not a silent fallback."""
     if role == REWRITER_ROLE:
-        return load_rewriter(registry)
+        return load_rewriter(registry, strict=True)
     if role == LIVE_SCORER_ROLE:
-        return load_scorer(registry)
+        return load_scorer(registry, strict=True)
     # Other roles (the accurate scorer) are used by the command line, not live: verify that it loads.
-    scorer = registry.load_scorer(role)
+    scorer = registry.load_scorer(role, strict=True)
     warm_scorer(scorer)
     return scorer
 

@@ -16,7 +16,8 @@ from training.config import Config
 
 
 class StopToken:
-    """Cooperative stop: set by SIGINT/SIGTERM or by a file ``run_dir/STOP``; stages poll ``requested``."""
+    """Cooperative stop: set by SIGINT/SIGTERM or by a file ``run_dir/STOP`` (removed once seen: one file,
+    one stop); stages poll ``requested``."""
 
     def __init__(self, run_dir: Path | None = None):
         self.run_dir = Path(run_dir) if run_dir is not None else None
@@ -39,8 +40,11 @@ class StopToken:
             now = time.monotonic()
             if now - self._last_file_check >= 0.2:
                 self._last_file_check = now
-                if (self.run_dir / "STOP").exists():
+                stop_file = self.run_dir / "STOP"
+                if stop_file.exists():
                     self.request("STOP file")
+                    # the request is consumed: a later run on this folder must not stop at once
+                    stop_file.unlink(missing_ok=True)
         return self._event.is_set()
 
     def _handler(self, signum, frame):

@@ -161,6 +161,17 @@ def test_load_falls_back_to_bundled_when_the_current_files_changed(reg, tmp_path
     assert s.info.version == "bundled" and "wrong checksum" in caplog.text
 
 
+def test_strict_load_never_substitutes_the_bundled_model(reg, tmp_path):
+    # An explicit switch loads strictly: the chosen version or an error naming it, not a silent fallback.
+    shutil.copytree(FIXTURES / "scorer", reg.bundled_root / "scorer")
+    reg.install("scorer", _variant(tmp_path, "scorer", "v1"), activate=True)
+    tok = reg.root / "scorer" / "v1" / "tokenizer.json"
+    tok.write_text(tok.read_text().replace("grateful", "gratefuX"))
+    with pytest.raises(ModelError, match="v1"):
+        reg.load_scorer(strict=True)
+    assert reg.load_scorer().info.version == "bundled"
+
+
 def test_load_refuses_changed_files_without_a_bundled_model(reg, tmp_path):
     reg.install("scorer", _variant(tmp_path, "scorer", "v1"), activate=True)
     (reg.root / "scorer" / "v1" / "model.onnx").write_bytes(b"not a model")

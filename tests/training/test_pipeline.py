@@ -179,7 +179,7 @@ def test_real_cli_subprocess_stop_then_resume(tmp_path, tiny_config, fixture_dat
     events = [json.loads(x) for x in r.stdout.splitlines()]  # stdout holds JSON lines only
     assert events[-1]["event"] == "stopped"
     assert not (run / "jfc" / "DONE.json").exists()
-    (run / "STOP").unlink()
+    assert not (run / "STOP").exists()  # the request was consumed, so the next run goes on
     r = _subprocess(["jfc", *common])
     assert r.returncode == 0, r.stderr
     events = [json.loads(x) for x in r.stdout.splitlines()]
