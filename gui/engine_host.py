@@ -47,13 +47,14 @@ def rules_fallback():
 
 
 def load_scorer(registry, strict: bool = False):
-    scorer = registry.load_scorer(LIVE_SCORER_ROLE, strict=strict)
+    scorer = registry.load_scorer(LIVE_SCORER_ROLE, strict=True) if strict else registry.load_scorer(LIVE_SCORER_ROLE)
     warm_scorer(scorer)
     return scorer
 
 
 def load_rewriter(registry, strict: bool = False):
-    rewriter = registry.load_rewriter(REWRITER_ROLE, strict=strict)
+    rewriter = (registry.load_rewriter(REWRITER_ROLE, strict=True) if strict
+                else registry.load_rewriter(REWRITER_ROLE))
     warm_rewriter(rewriter)
     return rewriter
 

@@ -154,10 +154,10 @@ class FakeRegistry:
         model.info = ModelInfo(role, mv.version, None, "fake", model.info.provider, mv.metrics)
         return model
 
-    def load_scorer(self, role="scorer"):
+    def load_scorer(self, role="scorer", strict=False):  # one version per role: strict changes nothing
         return self._load(role)
 
-    def load_rewriter(self, role="rewriter"):
+    def load_rewriter(self, role="rewriter", strict=False):
         try:
             return self._load(role)
         except ModelNotInstalled:
