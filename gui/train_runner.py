@@ -10,6 +10,7 @@ import json
 import math
 import os
 import re
+import shutil
 import sys
 import time
 from collections import deque
@@ -149,7 +150,23 @@ def missing_training_dependency(text: str) -> str | None:
     return None
 
 
+def training_python() -> str:
+    """The Python interpreter that runs `-m training`: KEIGO_TRAIN_PYTHON when set; the running interpreter
+    from a pip install; in the frozen desktop bundle (no Python inside) a `python3`/`python` on PATH, which
+    needs `pip install 'keigo[train]'` of its own."""
+    env = os.environ.get("KEIGO_TRAIN_PYTHON", "").strip()
+    if env:
+        return env
+    if not getattr(sys, "frozen", False):
+        return sys.executable
+    return shutil.which("python3") or shutil.which("python") or "python3"
+
+
 def install_hint(module: str, python: str) -> str:
+    if getattr(sys, "frozen", False):
+        return (f"Training runs in a separate Python with Keigo's `train` extra; {python} does not have it "
+                f"(No module named '{module}'). Install Python 3.11+, then in a terminal: {TRAIN_EXTRA_HINT}, "
+                "and set KEIGO_TRAIN_PYTHON to that Python if it is not the first python3 on PATH.")
     return (f"Training needs the `train` extra, which is not installed for {python} (No module named '{module}'). "
             f"Install it in a terminal with: {TRAIN_EXTRA_HINT}  (for CPU-only torch first: "
             "pip install torch --index-url https://download.pytorch.org/whl/cpu), then start the run again.")
@@ -266,7 +283,7 @@ class TrainRunner(QObject):
                  stop_grace_s: float = STOP_GRACE_S, kill_after_s: float = KILL_AFTER_S,
                  parent: QObject | None = None):
         super().__init__(parent)
-        self.python = python or sys.executable
+        self.python = python or training_python()
         self.extra_env = dict(env or {})
         self.stop_grace_s, self.kill_after_s = stop_grace_s, kill_after_s
         self.request: TrainRequest | None = None
@@ -572,7 +589,7 @@ class StageLister(QObject):
 
     def __init__(self, python: str | None = None, env: dict[str, str] | None = None, parent: QObject | None = None):
         super().__init__(parent)
-        self.python = python or sys.executable
+        self.python = python or training_python()
         self.extra_env = dict(env or {})
         self._proc: QProcess | None = None
         self._out = bytearray()

@@ -263,3 +263,23 @@ def test_stage_lister_reports_an_interpreter_that_cannot_start(qtbot, tmp_path):
         lister.start()
     stages, problem = blocker.args
     assert stages == [] and "Cannot start" in problem and "no-such-python" in problem
+
+
+def test_training_python_env_then_interpreter_then_path_in_the_bundle(monkeypatch, tmp_path):
+    from gui import train_runner as tr
+
+    monkeypatch.delenv("KEIGO_TRAIN_PYTHON", raising=False)
+    monkeypatch.delattr(sys, "frozen", raising=False)
+    assert tr.training_python() == sys.executable
+    monkeypatch.setenv("KEIGO_TRAIN_PYTHON", "/opt/py/bin/python3")
+    assert tr.training_python() == "/opt/py/bin/python3"
+    # the frozen desktop bundle has no Python inside: it must not run itself with -m training
+    monkeypatch.delenv("KEIGO_TRAIN_PYTHON")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    fake = tmp_path / "python3"
+    fake.write_text("#!/bin/sh\n", encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert tr.training_python() == str(fake)
+    hint = tr.install_hint("torch", str(fake))
+    assert "KEIGO_TRAIN_PYTHON" in hint and "keigo[train]" in hint
