@@ -107,6 +107,10 @@ class FormalRewriter:
     every sentence fits (flag "split"), else returned unchanged with the flag "too_long". Empty or
     whitespace-only inputs are returned unchanged with the flag "empty". Candidate scores are the
     mean log-probability per generated token (including the end token).
+
+    Faithfulness guard (``rewriter.json`` ``guard_min_bleu``): when the best rewrite keeps less of the safe
+    rewrite (the rule-based one for ``"preprocess": "rules"`` models, else the sentence itself) than that
+    sentence-BLEU, the safe rewrite goes first, the model's candidates after it, flag "guarded".
     """
 
     def __init__(self, encoder: OrtSession, decoder: _Decoder, tokenizer, *, config: dict, generation: dict,
@@ -154,6 +158,11 @@ class FormalRewriter:
         if self.preprocess not in (None, "rules"):
             raise ModelError(f"rewriter.json: unknown preprocess {self.preprocess!r} (null or \"rules\")")
         self._rules = None
+        guard = options.get("guard_min_bleu")
+        if guard is not None and (isinstance(guard, bool) or not isinstance(guard, (int, float))
+                                  or not 0.0 <= float(guard) <= 100.0):
+            raise ModelError(f"rewriter.json: guard_min_bleu must be a number from 0 to 100 or null, not {guard!r}")
+        self.guard_min_bleu = None if guard is None else float(guard)
         self.info = info or ModelInfo(role="rewriter", version="unknown", path=encoder.path.parent,
                                       kind="seq2seq", provider=encoder.provider)
         if "input_ids" not in encoder.inputs:
@@ -243,17 +252,38 @@ class FormalRewriter:
                     total += hyp[1]
                 cands.append(Candidate(text + pieces[i][-1][1], total / len(pieces[i])))
             results[i] = Rewrite(source=s, candidates=tuple(cands), flags=("split",))
+        if self.guard_min_bleu is not None:
+            results = [self._guard(r) for r in results]
         return results  # type: ignore[return-value]
+
+    def safe_rewrite(self, text: str) -> str:
+        """What the guard falls back to: the rule-based rewrite for rules-preprocessed models, else the text."""
+        return self._rules_formalizer().formalize(text) if self.preprocess == "rules" else text
+
+    def _guard(self, r: Rewrite) -> Rewrite:
+        from engine.overlap import sentence_bleu
+
+        if r.flags and set(r.flags) & {"empty", "too_long"}:
+            return r
+        safe = self.safe_rewrite(r.source)
+        if not safe.strip() or sentence_bleu(r.best, safe) >= self.guard_min_bleu:
+            return r
+        rest = tuple(c for c in r.candidates if c.text != safe)
+        cands = ((Candidate(safe, 0.0),) + rest)[:max(1, len(r.candidates))]
+        return Rewrite(source=r.source, candidates=cands, flags=r.flags + ("guarded",))
 
     # ------------------------------------------------------------------ internals
 
+    def _rules_formalizer(self):
+        if self._rules is None:
+            from engine.rules import RuleFormalizer  # lazily: only models trained on rule output need it
+
+            self._rules = RuleFormalizer()
+        return self._rules
+
     def _prepare(self, text: str) -> str:
         if self.preprocess == "rules":
-            if self._rules is None:
-                from engine.rules import RuleFormalizer  # lazily: only models trained on rule output need it
-
-                self._rules = RuleFormalizer()
-            text = self._rules.formalize(text)
+            text = self._rules_formalizer().formalize(text)
         return self.prefix + text
 
     def _encode(self, text: str) -> list[int]:

@@ -39,7 +39,8 @@ class Rewrite:
     source: str
     candidates: tuple[Candidate, ...]
     # "too_long": input over the model's limit, returned unchanged; "empty": nothing to rewrite;
-    # "rules": produced by the rule-based formalizer; "split": rewritten piecewise.
+    # "rules": produced by the rule-based formalizer; "split": rewritten piecewise; "guarded": the model's best
+    # rewrite kept too little of the safe rewrite, which now comes first (FormalRewriter guard_min_bleu).
     flags: tuple[str, ...] = ()
 
     @property

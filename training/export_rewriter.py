@@ -95,6 +95,7 @@ def check_parity(checkpoint: Path, onnx_dir: Path, sentences: Sequence[str], *, 
     tok = S.load_tokenizer(checkpoint)
     prepared = _prepare(sentences, opts.get("preprocess"), "")
     rw = FormalRewriter.from_dir(onnx_dir, threads=1)
+    rw.guard_min_bleu = None  # parity is about the model's own text, not the guard's fallback
     rep = ParityReport(sentences=len(sentences), greedy_match=0, beam_match=0)
     for b, attr in ((1, "greedy_match"), (beam, "beam_match")):
         torch_out = S.generate(model, tok, prepared, beam=b, max_new_tokens=max_new_tokens,
@@ -258,8 +259,12 @@ def measure_dir(model_dir: Path, data_root: Path, *, beams: Sequence[int] = (1, 
     rw = FormalRewriter.from_dir(model_dir, threads=1)
     sets = _tune_sets(data_root, subset)
     out: dict = {"tune_sentences": {v.name: len(v.sources) for v in sets}}
+    from engine.rules import RuleFormalizer
+
+    rules = RuleFormalizer()
     for v in sets:
         out[f"copy_bleu_{v.name}"] = round(bleu(v.sources, v.refs), 2)
+        out[f"rules_bleu_{v.name}"] = round(bleu([rules.formalize(s) for s in v.sources], v.refs), 2)
     scorer = None
     if scorer_dir is not None:
         from engine.scorer import FormalityScorer
@@ -276,6 +281,9 @@ def measure_dir(model_dir: Path, data_root: Path, *, beams: Sequence[int] = (1, 
             hyps_all += hyps
             key = f"tune_bleu_{v.name}" + ("" if beam == 1 else f"_beam{beam}")
             out[key] = round(bleu(hyps, v.refs), 2)
+            if rw.guard_min_bleu is not None:
+                out[key.replace("tune_bleu", "guarded_share")] = round(
+                    sum("guarded" in r.flags for r in res) / max(1, len(res)), 4)
             log(f"{key} = {out[key]} ({time.time() - t0:.0f}s)")
         if scorer is not None:
             p = scorer.score(hyps_all)
@@ -301,6 +309,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--max-int8-cost", type=float, default=0.5)
     ap.add_argument("--preprocess", default="auto", choices=("auto", "none", "rules"),
                     help="auto: use the rule formalizer first only if it raises greedy tune BLEU on the subset")
+    ap.add_argument("--guard-min-bleu", type=float, default=None,
+                    help="faithfulness guard in rewriter.json: below this sentence-BLEU against the safe rewrite "
+                         "(rules output or the sentence), the safe rewrite comes first (see docs/architecture.md)")
     ap.add_argument("--subset", type=int, default=300, help="tune sentences per domain for the int8/rules checks")
     ap.add_argument("--beams", default="1,4", help="beams for the full tune BLEU in the manifest")
     ap.add_argument("--measure-subset", type=int, default=0, help="tune sentences per domain for the manifest "
@@ -310,6 +321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--data", action="append", default=[], help="data description lines for the card")
     ap.add_argument("--note", action="append", default=[])
     args = ap.parse_args(argv)
+    if args.guard_min_bleu is not None and not 0 <= args.guard_min_bleu <= 100:
+        ap.error("--guard-min-bleu must be from 0 to 100")
 
     from training import seq2seq as S
 
@@ -337,7 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.checkpoint, args.target, version=args.version, config=config, data=args.data, metrics=metrics,
         valid_sets=_tune_sets(data_root, args.subset) if args.quantize == "auto" else None,
         quantize=args.quantize, max_int8_bleu_cost=args.max_int8_cost,
-        rewriter_options={"preprocess": preprocess}, notes=args.note, log=print,
+        rewriter_options={"preprocess": preprocess, "guard_min_bleu": args.guard_min_bleu}, notes=args.note,
+        log=print,
         measure=lambda d: measure_dir(d, data_root, beams=beams, scorer_dir=args.scorer,
                                       subset=args.measure_subset))
     print(json.dumps({"version": manifest["version"], "metrics": manifest["metrics"],

@@ -164,6 +164,8 @@ class SuggestionsPanel(QWidget):
             notes.append("This sentence is longer than the rewriter accepts; split it to get a suggestion.")
         if "rules" in rewrite.flags:
             notes.append("Rule-based formalizer (no neural rewriter installed).")
+        if "guarded" in rewrite.flags:
+            notes.append("The model's rewrite dropped too much of the sentence: the safer rewrite comes first.")
         if not changed:
             self.status_label.setText(" ".join(["No formal rewrite suggested: the rewriter keeps this sentence as it is."] + notes))
             self.dismiss_button.setEnabled(False)

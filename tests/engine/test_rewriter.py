@@ -237,3 +237,60 @@ def test_search_settings_come_from_generation_config_like_transformers(tmp_path,
     forced = FormalRewriter.from_dir(d)
     assert forced.forced_bos == cfg["forced_bos_token_id"]
     assert [r.best for r in forced.rewrite(COPYABLE, beam=1)] != COPYABLE
+
+
+def _with_options(tmp_path, **options) -> FormalRewriter:
+    d = _copy(tmp_path)
+    opts = json.loads((d / "rewriter.json").read_text())
+    opts.update(options)
+    (d / "rewriter.json").write_text(json.dumps(opts))
+    return FormalRewriter.from_dir(d, threads=1)
+
+
+def test_guard_keeps_faithful_rewrites(tmp_path):
+    rw = _with_options(tmp_path, guard_min_bleu=100)
+    out = rw.rewrite(COPYABLE, beam=4, nbest=2)
+    assert [r.best for r in out] == COPYABLE
+    assert all("guarded" not in r.flags for r in out)
+
+
+def test_guard_puts_the_safe_rewrite_first_and_keeps_the_models(tmp_path, merged):
+    # The fixture model garbles the emoji sentence: the guard must offer the sentence itself first.
+    plain = merged.rewrite(["😀 ok"], beam=4, nbest=3)[0]
+    assert plain.best != "😀 ok"
+    rw = _with_options(tmp_path, guard_min_bleu=50)
+    r = rw.rewrite(["😀 ok", COPYABLE[0]], beam=4, nbest=3)
+    assert r[0].flags == ("guarded",) and r[0].best == "😀 ok"
+    assert [c.text for c in r[0].candidates] == ["😀 ok"] + [c.text for c in plain.candidates[:2]]
+    assert r[1].best == COPYABLE[0] and r[1].flags == ()
+
+
+def test_guard_falls_back_to_the_rules_for_rules_models(tmp_path):
+    from engine.rules import RuleFormalizer
+
+    rw = _with_options(tmp_path, preprocess="rules", guard_min_bleu=100)
+    src = "u r 😀 ok"
+    r = rw.rewrite([src], beam=2, nbest=1)[0]
+    safe = RuleFormalizer().formalize(src)
+    assert rw.safe_rewrite(src) == safe != src
+    rw.guard_min_bleu = None
+    unguarded = rw.rewrite([src], beam=2, nbest=1)[0]
+    assert unguarded.best != safe  # the fixture garbles the emoji: the guard has work to do
+    assert len(r.candidates) == 1 and r.best == safe and r.flags == ("guarded",)
+
+
+def test_guard_leaves_empty_and_too_long_inputs_alone(tmp_path):
+    rw = _with_options(tmp_path, guard_min_bleu=100, max_source_tokens=8)
+    out = rw.rewrite(["", "   ", "word " * 50], beam=1)
+    assert [r.flags for r in out] == [("empty",), ("empty",), ("too_long",)]
+    assert [r.best for r in out] == ["", "   ", "word " * 50]
+
+
+@pytest.mark.parametrize("bad", ["high", -1, 100.5, True, [50]])
+def test_bad_guard_values_are_refused(tmp_path, bad):
+    d = _copy(tmp_path)
+    opts = json.loads((d / "rewriter.json").read_text())
+    opts["guard_min_bleu"] = bad
+    (d / "rewriter.json").write_text(json.dumps(opts))
+    with pytest.raises(ModelError, match="guard_min_bleu"):
+        FormalRewriter.from_dir(d)

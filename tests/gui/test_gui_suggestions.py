@@ -210,3 +210,20 @@ def test_delete_key_dismisses_in_the_list(qtbot, make_window):
     window.suggestions.list.setCurrentRow(0)
     qtbot.keyClick(window.suggestions.list, Qt.Key.Key_Delete)
     assert window.suggestions.list.count() == 1
+
+
+def test_guarded_rewrite_says_why_the_safe_one_comes_first(qtbot):
+    from engine.types import Candidate, Rewrite
+    from gui.panels.suggestions import SuggestionsPanel
+    from gui.theme import resolve_theme
+
+    panel = SuggestionsPanel(resolve_theme("light"))
+    qtbot.addWidget(panel)
+    src = "u r gonna love it"
+    rw = Rewrite(source=src, candidates=(Candidate("You are going to love it.", 0.0), Candidate("You love.", -0.4)),
+                 flags=("guarded",))
+    panel.show_suggestion(src, rw)
+    assert "safer rewrite comes first" in panel.status_label.text()
+    plain = Rewrite(source=src, candidates=rw.candidates)
+    panel.show_suggestion(src, plain)
+    assert "safer" not in panel.status_label.text()

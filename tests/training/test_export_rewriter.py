@@ -68,8 +68,12 @@ def test_export_parity_int8_manifest(checkpoint, tmp_path):
 def test_fp32_export_matches_pytorch_exactly(checkpoint, tmp_path):
     target = tmp_path / "fp32"
     manifest = export_rewriter(checkpoint, target, version="fp", config={}, data=["x"], quantize="none",
-                               parity_sentences=[s for s, _ in PAIRS])
+                               parity_sentences=[s for s, _ in PAIRS], rewriter_options={"guard_min_bleu": 40.0})
     assert manifest["metrics"]["weights"] == "fp32"
+    from engine.rewriter import FormalRewriter
+
+    assert json.loads((target / "rewriter.json").read_text())["guard_min_bleu"] == 40.0
+    assert FormalRewriter.from_dir(target).guard_min_bleu == 40.0
     rep = check_parity(checkpoint, target, ["i like ur song", "gonna go home"], beam=3)
     assert rep.ok and rep.beam_match == 2
 
