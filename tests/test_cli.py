@@ -246,8 +246,14 @@ def test_score_imports_neither_qt_nor_torch(with_models, tmp_path):
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="POSIX signals")
 def test_interrupt_exits_130(empty):
     home, bundled = empty
-    proc = subprocess.Popen([sys.executable, "-m", "keigo", "rewrite"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(home, bundled), cwd=REPO)
+    # A suite started as a background job has SIGINT ignored, which children inherit; a handler is not
+    # inherited (exec resets it to the default), so install one while starting the child, as a terminal would.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "keigo", "rewrite"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(home, bundled), cwd=REPO)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         # the warning is printed inside the command, once its interrupt handling is in place
         line = b""
