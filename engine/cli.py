@@ -215,7 +215,7 @@ def cmd_score(args) -> int:
     return EXIT_OK
 
 
-def _rewrite_batch(rewriter, batch: list[str], beam: int, nbest: int):
+def _rewrite_batch(rewriter, batch: list[str], beam: int, nbest: int, **options):
     """Rewrites of the stripped lines, put back between each line's own leading/trailing whitespace."""
     from engine.types import Candidate, Rewrite
 
@@ -223,36 +223,49 @@ def _rewrite_batch(rewriter, batch: list[str], beam: int, nbest: int):
     results: list = [Rewrite(line, (Candidate(line, 0.0),), ("empty",)) for line in batch]
     if todo:
         cores = [batch[i].strip() for i in todo]
-        done = rewriter.rewrite(cores, beam=beam, nbest=nbest)
+        done = rewriter.rewrite(cores, beam=beam, nbest=nbest, **options)
         for i, core, rw in zip(todo, cores, done):
             line = batch[i]
             lead = line[: len(line) - len(line.lstrip())]
             trail = line[len(line.rstrip()):]
-            cands = tuple(Candidate(lead + _one_line(c.text) + trail, c.score) for c in rw.candidates) or (
+            cands = tuple(Candidate(lead + _one_line(c.text) + trail, c.score, c.flags) for c in rw.candidates) or (
                 Candidate(line, 0.0),)
             results[i] = Rewrite(line, cands, tuple(rw.flags))
     return results
 
 
 def cmd_rewrite(args) -> int:
-    if args.beam < 1 or args.nbest < 1:
-        raise _UsageError("keigo rewrite: --beam and --nbest must be at least 1")
+    if not (1 <= args.beam <= MAX_BEAM and 1 <= args.nbest <= MAX_BEAM):
+        raise _UsageError(f"keigo rewrite: --beam and --nbest must be whole numbers from 1 to {MAX_BEAM}")
     reader = LineReader(args.input)
+    options = {}
     if args.rules_only:
         from engine.rules import RuleFormalizer
 
         rewriter = RuleFormalizer()
     else:
-        rewriter = _registry().load_rewriter(providers=args.device)
+        registry = _registry()
+        rewriter = registry.load_rewriter(providers=args.device)
         if rewriter.info.kind == "rules":
             _warn("no rewriter model is installed; using the rule-based formalizer")
+        else:
+            from engine.faithful import make_safe
+
+            try:
+                scorer = registry.load_scorer("scorer", providers=args.device)
+            except ModelError as exc:
+                scorer = None
+                _warn(f"no formality scorer ({exc}); formal lines are rewritten too and candidates are not "
+                      "ranked by formality")
+            rewriter = make_safe(rewriter, scorer)
+            options = {"force": args.force}
     out = sys.stdout
     progress = _Progress(reader, "rewrite")
     beam = max(args.beam, args.nbest)
     lineno, unchanged = 0, 0
     try:
         for batch in _batches(reader, args.batch_size):
-            results = _rewrite_batch(rewriter, batch, beam, args.nbest)
+            results = _rewrite_batch(rewriter, batch, beam, args.nbest, **options)
             lines = []
             for rw in results:
                 lineno += 1
@@ -266,8 +279,8 @@ def cmd_rewrite(args) -> int:
                 cands = list(rw.candidates)[: args.nbest]
                 if args.json:
                     lines.append(_json_line({"source": rw.source,
-                                             "candidates": [{"text": c.text, "score": round(float(c.score), 6)}
-                                                            for c in cands],
+                                             "candidates": [{"text": c.text, "score": round(float(c.score), 6),
+                                                             "flags": list(c.flags)} for c in cands],
                                              "flags": list(rw.flags)}))
                 else:
                     lines.append("\t".join(c.text for c in cands) if cands else rw.source)
@@ -358,6 +371,9 @@ def cmd_models(args) -> int:
 # ---------------------------------------------------------------------------------------- parser
 
 
+MAX_BEAM = 16  # beam search memory grows with beam x vocabulary x length: a hard ceiling, not a hint
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="keigo", description="Keigo: English formality scores and formal rewrites, offline.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -377,6 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
     rw.add_argument("--beam", type=int, default=4, help="beam size (1 = greedy; default 4)")
     rw.add_argument("--nbest", type=int, default=1, help="candidates per line (tab-separated; default 1)")
     rw.add_argument("--rules-only", action="store_true", help="use the rule-based formalizer, not a model")
+    rw.add_argument("--force", action="store_true",
+                    help="rewrite lines the scorer already finds formal (only candidates that pass the checks)")
 
     md = sub.add_parser("models", help="list, switch, roll back and verify installed models")
     msub = md.add_subparsers(dest="models_cmd", parser_class=_Parser)

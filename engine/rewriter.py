@@ -77,6 +77,15 @@ class _Decoder:
         self.heads, self.head_dim = int(heads), int(head_dim)
         self.dtype = self.past_sess.inputs[self.dec_names[0]]
 
+    def all_logits(self, ids, enc_hidden, enc_mask):
+        """Logits at every position of whole decoder inputs (teacher forcing, no cache)."""
+        feeds = {"input_ids": ids, "encoder_hidden_states": enc_hidden, "encoder_attention_mask": enc_mask}
+        if self.merged:
+            dummy = np.zeros((ids.shape[0], self.heads, 1, self.head_dim), dtype=self.dtype)
+            feeds.update({n: dummy for n in self.past_names})
+            feeds["use_cache_branch"] = np.array([False])
+        return self.first_sess.run(feeds, ["logits"])[0]
+
     def first(self, ids, enc_hidden, enc_mask):
         feeds = {"input_ids": ids, "encoder_hidden_states": enc_hidden, "encoder_attention_mask": enc_mask}
         if self.merged:
@@ -151,6 +160,7 @@ class FormalRewriter:
             if generation.get(key) not in (None, neutral):
                 log.warning("generation_config.json sets %s=%r, which the engine does not apply", key,
                             generation.get(key))
+        self.options = dict(options)
         self.max_source_tokens = int(options.get("max_source_tokens", 128))
         self.max_new_tokens = int(options.get("max_new_tokens", 128))
         self.prefix = str(options.get("prefix") or "")
@@ -255,6 +265,33 @@ class FormalRewriter:
         if self.guard_min_bleu is not None:
             results = [self._guard(r) for r in results]
         return results  # type: ignore[return-value]
+
+    def score_targets(self, source: str, targets: Sequence[str]) -> list[float] | None:
+        """Mean log-probability per token (end token included) of each target given the source, by teacher
+        forcing: the same measure as a beam candidate's score. None when the source or a target is too long
+        for the model or empty."""
+        if not source.strip() or not targets:
+            return None
+        src = self._encode(source)
+        # What the search generates after the start token: [forced BOS] + the text's tokens + the end token.
+        head = [int(self.forced_bos)] if self.forced_bos is not None else []
+        tgts = [head + self.tokenizer.encode(t, add_special_tokens=False).ids + [self.eos_ids[0]] for t in targets]
+        if len(src) > self.max_source_tokens or max(map(len, tgts)) > self.max_new_tokens + 1:
+            return None
+        hidden, mask = self._encode_batch([src])
+        n = len(tgts)
+        width = max(map(len, tgts))
+        dec_in = np.full((n, width), self.pad_id, dtype=np.int64)
+        gold = np.full((n, width), -1, dtype=np.int64)
+        for r, t in enumerate(tgts):
+            dec_in[r, 0] = self.start_id
+            dec_in[r, 1:len(t)] = t[:-1]
+            gold[r, :len(t)] = t
+        logits = self.decoder.all_logits(dec_in, np.repeat(hidden, n, axis=0), np.repeat(mask, n, axis=0))
+        logp = _log_softmax(logits.reshape(n * width, -1)).reshape(n, width, -1)
+        picked = np.take_along_axis(logp, np.maximum(gold, 0)[:, :, None], axis=2)[:, :, 0]
+        valid = gold >= 0
+        return [float(picked[r][valid[r]].mean()) for r in range(n)]
 
     def safe_rewrite(self, text: str) -> str:
         """What the guard falls back to: the rule-based rewrite for rules-preprocessed models, else the text."""

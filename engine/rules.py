@@ -371,6 +371,7 @@ class RuleFormalizer:
         fillers = [line.lower() for _, line in _read_lexicon_lines(d / "fillers.txt")]
         if not fillers:
             raise ModelError(f"{d / 'fillers.txt'}: no entries")
+        self._fillers = frozenset(fillers)
         # Not inside quotes: 'he said "lol"' keeps its quoted word.
         self._filler_re = re.compile(
             rf"(?<![\w'’\"“])(?:{_alternation(fillers)})(?![\w'’\"”])(?: *,)?", re.IGNORECASE
@@ -380,6 +381,12 @@ class RuleFormalizer:
         self._proper = {w.lower(): _CASED_BRANDS.get(w.lower(), w[:1].upper() + w[1:])
                         for w in _read_words(d / "proper_nouns.txt")}
         self.info = ModelInfo(role="rewriter", version="rules", path=None, kind="rules")
+
+    def marker_words(self) -> frozenset[str]:
+        """Single words the lexicons treat as informal (contractions, slang, words of slang phrases, fillers)."""
+        keys = set(self._contractions) | set(self._slang) | {w for p in self._phrases for w in p.split()}
+        keys |= {w for f in self._fillers for w in f.split()}
+        return frozenset(k.lower() for k in keys)
 
     # -- the Rewriter protocol -------------------------------------------------------------------------
     def rewrite(self, sentences: Sequence[str], beam: int = 1, nbest: int = 1) -> list[Rewrite]:

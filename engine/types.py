@@ -32,6 +32,9 @@ class WordWeight:
 class Candidate:
     text: str
     score: float  # mean log-probability per generated token (higher is better); 0.0 for rules
+    # Why a candidate stands where it does (engine.faithful): "nonword:W", "dropped:W", "inserted:W",
+    # "unchanged" (the sentence itself), "rules" (the rule-based rewrite), "already_formal".
+    flags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,10 @@ class Rewrite:
     candidates: tuple[Candidate, ...]
     # "too_long": input over the model's limit, returned unchanged; "empty": nothing to rewrite;
     # "rules": produced by the rule-based formalizer; "split": rewritten piecewise; "guarded": the model's best
-    # rewrite kept too little of the safe rewrite, which now comes first (FormalRewriter guard_min_bleu).
+    # rewrite kept too little of the safe rewrite, which now comes first (FormalRewriter guard_min_bleu);
+    # "reranked": ordered by engine.faithful's checks and reranker; "already_formal": scored at or above the
+    # formality target, returned unchanged; "forced": rewritten anyway, only candidates that pass the checks;
+    # "unscored": no scorer, so neither the formality gain nor the already-formal check was used.
     flags: tuple[str, ...] = ()
 
     @property

@@ -52,11 +52,24 @@ def load_scorer(registry, strict: bool = False):
     return scorer
 
 
-def load_rewriter(registry, strict: bool = False):
+def load_rewriter(registry, strict: bool = False, scorer=None):
+    """The rewriter, reranked with its faithfulness checks (engine.faithful) when it is a neural model."""
+    from engine.faithful import make_safe
+
     rewriter = (registry.load_rewriter(REWRITER_ROLE, strict=True) if strict
                 else registry.load_rewriter(REWRITER_ROLE))
+    rewriter = make_safe(rewriter, scorer)
     warm_rewriter(rewriter)
     return rewriter
+
+
+def _live_scorer_or_none(registry):
+    """The live scorer for the rewriter's checks; a rewriter still works (without them) when it fails."""
+    try:
+        return registry.load_scorer(LIVE_SCORER_ROLE)
+    except Exception as exc:  # noqa: BLE001 (a boundary: the rewriter runs without the formality checks)
+        log.warning("the rewriter's formality checks are off: the live scorer failed to load (%s)", exc)
+        return None
 
 
 def load_models(registry) -> LoadedModels:
@@ -73,7 +86,7 @@ def load_models(registry) -> LoadedModels:
         except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
             notes.append(f"The formality scorer failed to load ({_short(exc)}); sentences are not scored.")
         try:
-            rewriter = load_rewriter(registry)
+            rewriter = load_rewriter(registry, scorer=scorer)
         except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
             notes.append(f"The rewriter failed to load ({_short(exc)}); using the rule-based formalizer.")
     if rewriter is None:
@@ -120,7 +133,7 @@ def rollback_model(registry, role: str):
 def _load_role(registry, role: str):
     """Load the version just chosen, strictly: a version that fails to load is an error, not a silent fallback."""
     if role == REWRITER_ROLE:
-        return load_rewriter(registry, strict=True)
+        return load_rewriter(registry, strict=True, scorer=_live_scorer_or_none(registry))
     if role == LIVE_SCORER_ROLE:
         return load_scorer(registry, strict=True)
     # Other roles (the accurate scorer) are used by the command line, not live: verify that it loads.

@@ -192,7 +192,7 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         self.rewrites = RewriteDispatcher(self)
-        self.rewrites.set_params(settings.beam, settings.nbest)
+        self.rewrites.set_params(settings.beam, settings.nbest, settings.target)
         self.tasks = TaskRunner(self)
         self.scoring.progress.connect(self._on_progress)
         self.scoring.applied.connect(lambda: self._stats_timer.start())
@@ -533,6 +533,7 @@ class MainWindow(QMainWindow):
             self.scores.set_target(value)  # emits targetChanged -> back here once
             return
         self.editor.set_view(self.theme, value)
+        self.rewrites.set_params(self.settings.beam, self.settings.nbest, value)
         self.scoring.schedule(immediate=True)
         self._update_stats()
         self.suggestion = None
@@ -543,7 +544,7 @@ class MainWindow(QMainWindow):
             self.settings.beam = beam
         if nbest is not None:
             self.settings.nbest = nbest
-        self.rewrites.set_params(self.settings.beam, self.settings.nbest)
+        self.rewrites.set_params(self.settings.beam, self.settings.nbest, self.settings.target)
         self.suggestion = None
         self.refresh_cursor_suggestion()
         self.rebuild_list()
@@ -601,10 +602,10 @@ class MainWindow(QMainWindow):
             return
         self.suggestion = CursorSuggestion(ref.cursor(self.editor.document()), ref.text, ref.score)
         cached = self.rewrites.cached(ref.text)
-        if cached is not None:
+        if cached is not None and not (force and "already_formal" in cached.flags):
             self._show_cursor(cached)
             return
-        self.suggestion.request_id = self.rewrites.request_cursor(ref.text)
+        self.suggestion.request_id = self.rewrites.request_cursor(ref.text, force=force)
         panel.show_pending(ref.text, ref.score, target)
 
     def _show_cursor(self, rewrite: Rewrite) -> None:

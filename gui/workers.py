@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
+from engine.faithful import SafeRewriter
 from engine.types import Rewrite, Segment, WordWeight
 
 DEBOUNCE_MS = 300
@@ -323,18 +324,20 @@ class _RewriteSignals(QObject):
 
 
 class RewriteWorker(QRunnable):
-    def __init__(self, tag, sentences: Sequence[str], rewriter, beam: int, nbest: int, signals, still_wanted):
+    def __init__(self, tag, sentences: Sequence[str], rewriter, beam: int, nbest: int, signals, still_wanted,
+                 options: dict | None = None):
         super().__init__()
         self.setAutoDelete(True)
         self.tag, self.sentences, self.rewriter = tag, list(sentences), rewriter
         self.beam, self.nbest, self.signals, self.still_wanted = beam, nbest, signals, still_wanted
+        self.options = options or {}
 
     def run(self) -> None:
         if not self.still_wanted():  # a newer request superseded this one while it waited in the queue
             self.signals.done.emit((self.tag, None, None))
             return
         try:
-            out = self.rewriter.rewrite(self.sentences, beam=self.beam, nbest=self.nbest)
+            out = self.rewriter.rewrite(self.sentences, beam=self.beam, nbest=self.nbest, **self.options)
             self.signals.done.emit((self.tag, list(out), None))
         except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
             traceback.print_exc()
@@ -358,6 +361,7 @@ class RewriteDispatcher(QObject):
         self.rewriter = None
         self.epoch = 0
         self.beam, self.nbest = 4, 3
+        self.target: float | None = None   # the writer's formality target (None: the model's own)
         self._cache: dict[str, Rewrite] = {}
         self._cursor_id = 0
         self._queue: list[str] = []
@@ -373,15 +377,21 @@ class RewriteDispatcher(QObject):
         self._cursor_id += 1  # results of the old model are dropped
         self._queue.clear()
 
-    def set_params(self, beam: int, nbest: int) -> None:
-        if (beam, nbest) != (self.beam, self.nbest):
-            self.beam, self.nbest = beam, nbest
+    def set_params(self, beam: int, nbest: int, target: float | None = None) -> None:
+        if (beam, nbest, target) != (self.beam, self.nbest, self.target):
+            self.beam, self.nbest, self.target = beam, nbest, target
             self._cache.clear()
 
     def cached(self, text: str) -> Rewrite | None:
         return self._cache.get(text)
 
-    def request_cursor(self, text: str) -> int:
+    def _options(self, force: bool = False) -> dict:
+        """The reranked rewriter decides "already formal" by the writer's target, and F7 forces a rewrite."""
+        if not isinstance(self.rewriter, SafeRewriter):
+            return {}
+        return {"force": force, "target": self.target}
+
+    def request_cursor(self, text: str, force: bool = False) -> int:
         self._cursor_id += 1
         rid = self._cursor_id
         if self.rewriter is None or self._closed:
@@ -389,7 +399,7 @@ class RewriteDispatcher(QObject):
         epoch = self.epoch
         self.pool.start(
             RewriteWorker(("cursor", rid, epoch), [text], self.rewriter, self.beam, self.nbest, self._signals,
-                          lambda: rid == self._cursor_id),
+                          lambda: rid == self._cursor_id, self._options(force)),
             10,
         )
         return rid
@@ -413,7 +423,7 @@ class RewriteDispatcher(QObject):
         epoch = self.epoch
         self.pool.start(
             RewriteWorker(("list", 0, epoch), batch, self.rewriter, self.beam, self.nbest, self._signals,
-                          lambda: not self._closed and epoch == self.epoch),
+                          lambda: not self._closed and epoch == self.epoch, self._options()),
             0,
         )
 

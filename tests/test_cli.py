@@ -161,9 +161,15 @@ def test_rewrite_json_and_nbest(with_models):
     assert r.returncode == 0, r.stderr
     objs = [json.loads(x) for x in _lines(r.stdout)]
     assert [o["source"] for o in objs] == src.split("\n")[:-1]
-    assert len(objs[0]["candidates"]) == 2 and objs[0]["candidates"][0]["text"] == "thank you for your prompt reply."
+    # the scorer finds the first line formal already: it comes back unchanged, alone, flagged
+    assert objs[0]["flags"] == ["already_formal"] and objs[0]["candidates"][0]["text"] == src.split("\n")[0]
+    assert "reranked" in objs[2]["flags"] and all("flags" in c for c in objs[2]["candidates"])
     assert objs[1]["flags"] == ["empty"]
-    r = keigo(["rewrite", "--nbest", "2", "--beam", "2"], home=home, bundled=bundled, stdin=src.encode())
+    r = keigo(["rewrite", "--json", "--nbest", "2", "--force"], home=home, bundled=bundled, stdin=src.encode())
+    objs = [json.loads(x) for x in _lines(r.stdout)]
+    assert len(objs[0]["candidates"]) == 2 and objs[0]["candidates"][0]["text"] == "thank you for your prompt reply."
+    assert "forced" in objs[0]["flags"]
+    r = keigo(["rewrite", "--nbest", "2", "--beam", "2", "--force"], home=home, bundled=bundled, stdin=src.encode())
     out = _lines(r.stdout)
     assert len(out) == 3 and out[0].count("\t") == 1 and out[0].split("\t")[0] == "thank you for your prompt reply."
     r = keigo(["rewrite", "--rules-only", "--json"], home=home, bundled=bundled, stdin=b"u r gr8\n")
@@ -361,3 +367,10 @@ def test_train_without_torch_says_how_to_install(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "torch", None)
     assert main(["train", "classifier"]) == 3
     assert "pip install 'keigo[train]'" in capsys.readouterr().err
+
+
+def test_rewrite_beam_is_bounded(with_models):
+    home, bundled = with_models
+    for bad in (["--beam", "100000"], ["--nbest", "17"], ["--beam", "0"]):
+        r = keigo(["rewrite", *bad], home=home, bundled=bundled, stdin=b"hey u\n")
+        assert r.returncode == 2 and b"from 1 to 16" in r.stderr and r.stdout == b""

@@ -19,6 +19,8 @@ from engine.errors import InputError, KeigoError, ModelError
 COMMANDS = {
     "eval-classifier": "training.evaluate_classifier:main",
     "eval": "training.cli:eval_command",
+    "eval-faithfulness": "training.faithfulness:main",
+    "formal-lm": "training.formal_lm:main",
 }
 
 

@@ -27,6 +27,23 @@ from ..theme import Theme
 ACCEPT_KEYS = ("Ctrl+Return", "Alt+2", "Alt+3", "Alt+4", "Alt+5")
 
 
+def caution_text(flags) -> str:
+    """Plain words for why a rewrite was ranked lower (engine.faithful's candidate flags)."""
+    def words_of(prefix):
+        return [f[len(prefix):] for f in flags if f.startswith(prefix)]
+    parts = []
+    if words_of("nonword:"):
+        parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
+    if words_of("dropped:"):
+        parts.append("leaves out " + ", ".join(f"“{w}”" for w in words_of("dropped:")))
+    if words_of("inserted:"):
+        parts.append("adds " + ", ".join(f"“{w}”" for w in words_of("inserted:")))
+    if not parts:
+        return ""
+    text = "; ".join(parts)
+    return "Check the meaning: this rewrite " + text + "."
+
+
 @dataclass
 class ListEntry:
     source: str
@@ -164,6 +181,8 @@ class SuggestionsPanel(QWidget):
             notes.append("This sentence is longer than the rewriter accepts; split it to get a suggestion.")
         if "rules" in rewrite.flags:
             notes.append("Rule-based formalizer (no neural rewriter installed).")
+        if "forced" in rewrite.flags:
+            notes.append("Rewritten on request: only rewrites that keep every content word are offered.")
         if "guarded" in rewrite.flags:
             notes.append("The model's rewrite dropped too much of the sentence: the safer rewrite comes first.")
         if not changed:
@@ -186,6 +205,7 @@ class SuggestionsPanel(QWidget):
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setAccessibleName(f"Rewrite {i + 1}: {cand.text}")
+            caution = caution_text(cand.flags)
             hint = QLabel(f'<span style="color:{self.theme.muted_hex}">{ACCEPT_KEYS[i].replace("Return", "Enter")}</span>')
             button = QPushButton("Accept")
             button.setToolTip(f"Replace the sentence with this rewrite ({ACCEPT_KEYS[i]})")
@@ -196,6 +216,11 @@ class SuggestionsPanel(QWidget):
             row.addWidget(hint)
             row.addWidget(button)
             col.addWidget(label)
+            if caution:
+                why = QLabel(f'<span style="color:{self.theme.muted_hex}">{html.escape(caution)}</span>')
+                why.setWordWrap(True)
+                why.setAccessibleName(f"Rewrite {i + 1} caution: {caution}")
+                col.addWidget(why)
             col.addLayout(row)
             self.candidates.addWidget(frame)
             self.candidate_buttons.append(button)

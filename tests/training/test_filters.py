@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from engine.errors import InputError
+from engine.ngram_lm import NgramLM
 from training.consistency.filters import (
     ContentFilter,
     FilterChain,
@@ -10,7 +11,6 @@ from training.consistency.filters import (
     StyleFilter,
     canonical_filter,
 )
-from training.consistency.ngram_lm import NgramLM
 
 FORMAL = [
     "I do not know what you are talking about.",

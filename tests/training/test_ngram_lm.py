@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from engine.errors import InputError, ModelError
-from training.consistency.ngram_lm import NgramLM, tokenize
+from engine.ngram_lm import NgramLM, tokenize
 
 CORPUS = [
     "The company reported higher profits for the third quarter.",

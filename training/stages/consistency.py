@@ -264,7 +264,7 @@ class ConsistencyStage(Stage):
         return ModelRegistry().load_scorer()  # ModelNotInstalled names the missing role
 
     def _lm(self, ctx):
-        from training.consistency.ngram_lm import NgramLM
+        from engine.ngram_lm import NgramLM
         from training.data.text import read_text
 
         if self.cfg.lm:

@@ -53,6 +53,7 @@ class RewriterConfig:
     beam: int = 4                       # final evaluation and export default
     max_new_tokens: int = 64
     preprocess: str = ""                # "" or "rules": run the rule formalizer before the model (train + serve)
+    precision: str = "auto"             # auto | fp32 | bf16: autocast in training (auto = where the hardware has bf16)
     export: bool = True
     quantize: str = "auto"              # none | int8 | auto (int8 when its BLEU cost <= max_int8_bleu_cost)
     max_int8_bleu_cost: float = 0.5
@@ -68,6 +69,8 @@ class RewriterConfig:
             raise InputError(f"rewriter.mode={self.mode} needs augmented data: set rewriter.augment")
         if self.preprocess not in ("", "rules"):
             raise InputError(f"rewriter.preprocess must be \"\" or \"rules\", got {self.preprocess!r}")
+        if self.precision not in ("auto", "fp32", "bf16"):
+            raise InputError(f"rewriter.precision must be auto, fp32 or bf16, got {self.precision!r}")
         if self.quantize not in ("none", "int8", "auto"):
             raise InputError(f"rewriter.quantize must be none, int8 or auto, got {self.quantize!r}")
         from training.seq2seq import MODEL_SIZES
@@ -168,7 +171,7 @@ class RewriterStage(Stage):
                                max_epochs=epochs, max_minutes=minutes, label_smoothing=c.label_smoothing,
                                clip_norm=c.clip_norm, valid_every=c.valid_every, valid_subset=c.valid_subset,
                                max_new_tokens=c.max_new_tokens, patience=c.patience,
-                               seed=ctx.config.section("run").seed, prefix=c.prefix)
+                               seed=ctx.config.section("run").seed, prefix=c.prefix, precision=c.precision)
 
     def _new_model(self):
         from training import seq2seq as S
@@ -194,6 +197,7 @@ class RewriterStage(Stage):
         if not examples:
             raise InputError(f"rewriter {phase}: no training pairs within rewriter.max_len={self.cfg.max_len} tokens")
         ctx.log(f"{phase}: {len(examples)} pairs", phase=phase)
+        model.to(ctx.device)
         res = S.train(model, self.tok, examples, self.valid, settings, d,
                       should_stop=lambda: ctx.stop.requested, on_event=event_bridge(ctx, self.name, phase))
         info = {"best_bleu": res.best_bleu, "best_step": res.best_step, "steps": res.steps,

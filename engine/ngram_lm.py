@@ -346,6 +346,46 @@ class NgramLM:
         return cls(vocab, keys, logp, bow, lowercase)
 
 
+def save_npz(lm: NgramLM, path: str | Path) -> Path:
+    """The LM as numpy arrays (vocabulary, packed keys, log probs, backoffs): loads in milliseconds, no pickle.
+
+    The engine ships this form; ARPA stays the exchange format (KenLM reads it)."""
+    import os
+
+    path = Path(path)
+    arrays = {"vocab": np.array(lm.vocab, dtype=str), "lowercase": np.array(lm.lowercase)}
+    for k in range(lm.order):
+        arrays[f"keys{k + 1}"], arrays[f"logp{k + 1}"], arrays[f"bow{k + 1}"] = lm.keys[k], lm.logp[k], lm.bow[k]
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez_compressed(tmp, **arrays)
+    os.replace(tmp, path)
+    return path
+
+
+def load_npz(path: str | Path) -> NgramLM:
+    """Read save_npz's file; ModelError naming the file when it is not one."""
+    path = Path(path)
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            order = sum(1 for name in z.files if name.startswith("keys"))
+            if order < 1 or "vocab" not in z.files:
+                raise ModelError(f"{path}: not a Keigo n-gram LM (no vocab/keys arrays)")
+            vocab = [str(w) for w in z["vocab"].tolist()]
+            keys = [z[f"keys{k}"].astype(np.int64) for k in range(1, order + 1)]
+            logp = [z[f"logp{k}"].astype(np.float32) for k in range(1, order + 1)]
+            bow = [z[f"bow{k}"].astype(np.float32) for k in range(1, order + 1)]
+            lowercase = bool(z["lowercase"]) if "lowercase" in z.files else True
+    except ModelError:
+        raise
+    except (OSError, ValueError, KeyError, EOFError) as exc:
+        raise ModelError(f"{path}: not a readable n-gram LM ({exc})") from None
+    if any(len(a) != len(b) or len(a) != len(c) for a, b, c in zip(keys, logp, bow)):
+        raise ModelError(f"{path}: n-gram LM arrays of different lengths")
+    if any(np.any(np.diff(k) < 0) for k in keys):
+        raise ModelError(f"{path}: n-gram LM keys are not sorted")
+    return NgramLM(vocab, keys, logp, bow, lowercase)
+
+
 def train_formal_lm(sentences: Iterable[str], out_path: str | Path, order: int = 3) -> NgramLM:
     """Train on formal sentences and write the ARPA file; returns the model."""
     lm = NgramLM.train(sentences, order=order)

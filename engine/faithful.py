@@ -1,0 +1,374 @@
+"""Faithful rewrites: a candidate pool, checks that catch damaged meaning, and a linear reranker.
+
+A neural rewriter's first beam is often not its best candidate: it invents non-words for names it has
+never seen ("Futurama" -> "Futututur"), drops content ("revenue doubled" -> "revenue") or swaps a word
+for a wrong one ("doc" -> "doctor"). The pool here is the model's n-best, the rule-based rewrite and the
+sentence itself; every candidate gets features and flags:
+
+- ``lp``: the model's mean log-probability per token of the candidate (teacher-forced, so rules and
+  source candidates are scored by the same model);
+- ``lm``: fluency, mean log10 probability per token under an n-gram LM of formal text;
+- ``nonwords``: words in neither the source, the rule rewrite nor a real English word list (flag
+  ``nonword:WORD``);
+- ``dropped``: content words of the source (not function words, not informal markers) missing from the
+  candidate (flag ``dropped:WORD``);
+- ``inserted``: content words in the candidate found in neither the source nor the rule rewrite
+  (flag ``inserted:WORD``);
+- ``gain``: P(formal) of the candidate minus P(formal) of the source, by the live scorer;
+- ``mbr``: mean sentence-BLEU against the other candidates (consensus, minimum Bayes risk);
+- ``is_source``, ``is_rules``: which candidate is which.
+
+Ordering: candidates with a non-word or dropped content always come after clean ones (the sentence
+itself is always clean, so a clean candidate exists); inside each group a linear score ``w . f`` orders
+them. The weights are fitted on one half of GYAFC tune and reported on the other (``training.rerank``),
+and live in ``rewriter.json`` under ``"rerank"``. A sentence the scorer already places at or above the
+formality target is returned unchanged (flag ``already_formal``) unless the caller forces a rewrite.
+"""
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from engine.errors import ModelError
+from engine.overlap import sentence_bleu
+from engine.paths import assets_dir
+from engine.types import Candidate, Rewrite
+
+FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules")
+# Before a fit: trust the model's likelihood and the consensus, and penalise damage.
+DEFAULT_WEIGHTS = {"lp": 1.0, "lm": 0.0, "nonwords": -1.0, "dropped": -1.0, "inserted": -0.5, "gain": 0.5,
+                   "mbr": 0.02, "is_source": 0.0, "is_rules": 0.0}
+DEFAULT_POOL_BEAM = 8
+DEFAULT_FORMAL_TARGET = 0.5
+HARD_CHECKS = ("nonwords", "dropped")
+# A source word whose removal raises the live scorer's log-odds of "formal" by at least this much is an
+# informal marker (scorer.explain weight <= -1): dropping it is the rewriter's job, not lost content.
+MARKER_LOGODDS = -1.0
+
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*(?:-[^\W\d_]+(?:['\u2019][^\W\d_]+)*)*")
+# Function words carry grammar, not the writer's content: losing or adding one is the rewriter's job.
+STOPWORDS = frozenset(["a", "an", "the", "and", "or", "but", "nor", "so", "yet", "for", "of", "in", "on", "at", "to", "from", "by", "with", "without", "about", "above", "below", "over", "under", "into", "onto", "upon", "off", "out", "up", "down", "through", "during", "before", "after", "since", "until", "while", "as", "than", "then", "that", "this", "these", "those", "there", "here", "where", "when", "why", "how", "what", "which", "who", "whom", "whose", "whether", "if", "because", "though", "although", "unless", "however", "also", "too", "very", "just", "only", "even", "still", "already", "again", "ever", "never", "always", "often", "sometimes", "not", "no", "yes", "all", "any", "some", "each", "every", "both", "either", "neither", "few", "many", "much", "more", "most", "less", "least", "other", "another", "such", "same", "own", "i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "yourselves", "he", "him", "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "we", "us", "our", "ours", "ourselves", "they", "them", "their", "theirs", "themselves", "one", "ones", "is", "am", "are", "was", "were", "be", "been", "being", "have", "has", "had", "having", "do", "does", "did", "doing", "done", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "ought", "let", "lets", "get", "gets", "got", "getting", "go", "goes", "going", "gone", "went", "make", "makes", "made", "say", "says", "said", "oh", "well", "really", "quite", "rather", "like", "okay", "ok", "please", "thanks", "thank", "etc", "s", "t", "d", "ll", "m", "re", "ve", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't", "can't", "cannot", "won't", "wouldn't", "shouldn't", "couldn't", "i'm", "you're", "he's", "she's", "it's", "we're", "they're", "i've", "you've", "we've", "they've", "i'd", "you'd", "he'd", "she'd", "we'd", "they'd", "i'll", "you'll", "he'll", "she'll", "we'll", "they'll", "that's", "there's", "what's", "who's", "let's"])
+
+
+# Function words that carry meaning: losing one of these changes what the sentence says.
+LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", "because", "than", "not", "no", "never", "nor"])
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot)\b|n['\u2019]?t\b",
+                       re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words of a text (letters, inner apostrophes and hyphens; digits are not words here)."""
+    return [m.group().lower().replace("\u2019", "'") for m in _WORD.finditer(text)]
+
+
+def _stem(w: str) -> str:
+    """A crude stem for matching inflections ("doubled" ~ "doubling"); never shown to anyone."""
+    w = w.removesuffix("'s")
+    for suf in ("ing", "ed", "es", "s", "ly"):
+        if len(w) > len(suf) + 3 and w.endswith(suf):
+            return w[: -len(suf)]
+    return w
+
+
+class WordList:
+    """The shipped English word list (assets/lexicons/english_words.txt.gz, SCOWL), case-insensitive."""
+
+    def __init__(self, path: Path | None = None):
+        path = Path(path) if path is not None else assets_dir() / "lexicons" / "english_words.txt.gz"
+        try:
+            text = gzip.decompress(path.read_bytes()).decode("utf-8")
+        except FileNotFoundError:
+            raise ModelError(f"English word list not found: {path}") from None
+        except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
+            raise ModelError(f"{path}: not a readable word list ({exc})") from None
+        self.words = frozenset(w.lower() for w in text.split("\n") if w)
+        if len(self.words) < 1000:
+            raise ModelError(f"{path}: only {len(self.words)} words; the word list is damaged")
+        self.path = path
+
+    def known(self, word: str) -> bool:
+        w = word.lower().replace("\u2019", "'")
+        if w in self.words or w.removesuffix("'s") in self.words or w.removesuffix("'") in self.words:
+            return True
+        if "-" in w:
+            return all(self.known(p) for p in w.split("-") if p)
+        return False
+
+
+@lru_cache(maxsize=1)
+def default_wordlist() -> WordList:
+    return WordList()
+
+
+@dataclass(frozen=True)
+class Checks:
+    nonwords: tuple[str, ...]
+    dropped: tuple[str, ...]
+    inserted: tuple[str, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not self.nonwords and not self.dropped
+
+    def passes(self, hard: Sequence[str]) -> bool:
+        """True when none of the hard checks ("nonwords", "dropped") found anything."""
+        return not any(getattr(self, h) for h in hard)
+
+
+def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str]) -> Checks:
+    """Non-words, dropped content words and inserted content words of one candidate."""
+    cand = words(candidate)
+    src = words(source)
+    ruled = words(rules_text)
+    allowed = set(src) | set(ruled)
+    nonwords = tuple(dict.fromkeys(w for w in cand if w not in allowed and not wordlist.known(w)))
+    cand_stems = {_stem(w) for w in cand}
+    ruled_set = set(ruled)
+    # Content the writer wrote: not a function word, not a known informal marker, and kept by the rules
+    # (a word the rules themselves remove or replace is a marker).
+    content = [w for w in src if (w not in STOPWORDS or w in LOGICAL) and w not in markers and w in ruled_set]
+    lost = [w for w in content if _stem(w) not in cand_stems]
+    # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
+    cand_numbers = _NUMBER.findall(candidate)
+    lost += [n for n in _NUMBER.findall(rules_text) if n not in cand_numbers and n in _NUMBER.findall(source)]
+    if len(_NEGATION.findall(candidate)) < len(_NEGATION.findall(rules_text)):
+        lost.append("not")
+    dropped = tuple(dict.fromkeys(lost))
+    src_stems = {_stem(w) for w in allowed}
+    inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
+    return Checks(nonwords, dropped, inserted)
+
+
+def candidate_flags(text: str, source: str, rules_text: str, c: Checks) -> tuple[str, ...]:
+    flags = tuple(f"nonword:{w}" for w in c.nonwords) + tuple(f"dropped:{w}" for w in c.dropped) + \
+        tuple(f"inserted:{w}" for w in c.inserted)
+    if text == source:
+        flags += ("unchanged",)
+    elif text == rules_text:
+        flags += ("rules",)
+    return flags
+
+
+@dataclass(frozen=True)
+class Pool:
+    source: str
+    texts: tuple[str, ...]
+    rules_text: str
+    features: np.ndarray          # len(texts) x len(FEATURES)
+    checks: tuple[Checks, ...]
+
+
+def mbr_scores(texts: Sequence[str]) -> list[float]:
+    """Mean sentence-BLEU of each text against the others (0 for a pool of one)."""
+    n = len(texts)
+    if n < 2:
+        return [0.0] * n
+    out = []
+    for i, t in enumerate(texts):
+        out.append(sum(sentence_bleu(t, texts[j]) for j in range(n) if j != i) / (n - 1))
+    return out
+
+
+@dataclass(frozen=True)
+class RerankConfig:
+    weights: dict
+    pool_beam: int = DEFAULT_POOL_BEAM
+    formal_target: float = DEFAULT_FORMAL_TARGET
+    lm_file: str | None = None
+    hard: tuple[str, ...] = HARD_CHECKS
+
+    @classmethod
+    def from_options(cls, options: dict) -> RerankConfig:
+        """Read rewriter.json's "rerank" object (missing: the defaults); ModelError on bad values."""
+        raw = options.get("rerank") or {}
+        if not isinstance(raw, dict):
+            raise ModelError(f"rewriter.json: rerank must be an object, not {type(raw).__name__}")
+        weights = dict(DEFAULT_WEIGHTS)
+        given = raw.get("weights", {})
+        if not isinstance(given, dict):
+            raise ModelError("rewriter.json: rerank.weights must be an object of feature: number")
+        for k, v in given.items():
+            if k not in FEATURES:
+                raise ModelError(f"rewriter.json: rerank.weights has unknown feature {k!r} (known: {', '.join(FEATURES)})")
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not np.isfinite(v):
+                raise ModelError(f"rewriter.json: rerank.weights.{k} must be a finite number, not {v!r}")
+            weights[k] = float(v)
+        pool = raw.get("pool_beam", DEFAULT_POOL_BEAM)
+        if isinstance(pool, bool) or not isinstance(pool, int) or not 1 <= pool <= 16:
+            raise ModelError(f"rewriter.json: rerank.pool_beam must be a whole number from 1 to 16, not {pool!r}")
+        target = raw.get("formal_target", DEFAULT_FORMAL_TARGET)
+        if isinstance(target, bool) or not isinstance(target, (int, float)) or not 0.0 <= target <= 1.0:
+            raise ModelError(f"rewriter.json: rerank.formal_target must be a number from 0 to 1, not {target!r}")
+        lm = raw.get("lm")
+        if lm is not None and (not isinstance(lm, str) or "/" in lm or "\\" in lm or lm.startswith(".")):
+            raise ModelError(f"rewriter.json: rerank.lm must be a file name inside the model directory, not {lm!r}")
+        hard = raw.get("hard", list(HARD_CHECKS))
+        if not isinstance(hard, list) or any(h not in HARD_CHECKS for h in hard):
+            raise ModelError(f"rewriter.json: rerank.hard must be a list drawn from {list(HARD_CHECKS)}, not {hard!r}")
+        return cls(weights, pool, float(target), lm, tuple(hard))
+
+
+class SafeRewriter:
+    """Wraps a FormalRewriter with the candidate pool, the checks and the reranker (the Rewriter protocol).
+
+    ``scorer`` (optional) gives the formality gain and the already-formal check; without one both are
+    off and the Rewrite says so (flag ``unscored``). ``lm`` (optional) gives fluency.
+    """
+
+    def __init__(self, model, rules, *, scorer=None, lm=None, wordlist: WordList | None = None,
+                 config: RerankConfig | None = None):
+        self.model = model
+        self.rules = rules
+        self.scorer = scorer
+        self.lm = lm
+        self.wordlist = wordlist or default_wordlist()
+        self.config = config or RerankConfig(dict(DEFAULT_WEIGHTS))
+        self.markers = rules.marker_words()
+        self.info = model.info
+        self.w = np.array([self.config.weights[k] for k in FEATURES], dtype=np.float64)
+
+    @classmethod
+    def for_model(cls, model, *, scorer=None, wordlist: WordList | None = None) -> SafeRewriter:
+        """Build from a FormalRewriter, reading its rewriter.json "rerank" options and LM file."""
+        from engine.rules import RuleFormalizer
+
+        config = RerankConfig.from_options(getattr(model, "options", {}) or {})
+        lm = None
+        if config.lm_file:
+            from engine.ngram_lm import load_npz
+
+            path = Path(model.info.path) / config.lm_file
+            if not path.is_file():
+                raise ModelError(f"rewriter.json names the fluency LM {config.lm_file}, but {path} does not exist")
+            lm = load_npz(path)
+        return cls(model, RuleFormalizer(), scorer=scorer, lm=lm, wordlist=wordlist, config=config)
+
+    # ------------------------------------------------------------------ public
+
+    def rewrite(self, sentences: Sequence[str], beam: int = 4, nbest: int = 1, force: bool = False,
+                target: float | None = None, max_new_tokens: int | None = None) -> list[Rewrite]:
+        """Reranked rewrites; a sentence scored at or above ``target`` (default: rewriter.json's formal_target)
+        comes back unchanged with the flag already_formal unless ``force``."""
+        if isinstance(sentences, str):
+            raise TypeError("rewrite() takes a sequence of sentences, not one string")
+        sentences = list(sentences)
+        out: list[Rewrite | None] = [None] * len(sentences)
+        p_src = self._score(sentences)
+        target = self.config.formal_target if target is None else float(target)
+        todo = []
+        for i, s in enumerate(sentences):
+            if not s or s.isspace():
+                out[i] = Rewrite(s, (Candidate(s, 0.0),), ("empty",))
+            elif not force and p_src is not None and p_src[i] >= target:
+                out[i] = Rewrite(s, (Candidate(s, 0.0, ("already_formal",)),), ("already_formal",))
+            else:
+                todo.append(i)
+        if todo:
+            # Greedy asks for the cheap pool (the greedy rewrite, the rules, the sentence); any beam gets the full one.
+            pool_beam = max(self.config.pool_beam if beam > 1 else 1, int(beam), int(nbest))
+            inner = self.model.rewrite([sentences[i] for i in todo], beam=pool_beam, nbest=pool_beam,
+                                       max_new_tokens=max_new_tokens)
+            for i, r in zip(todo, inner):
+                out[i] = self._rerank(r, None if p_src is None else float(p_src[i]), force)
+        return out  # type: ignore[return-value]
+
+    def pool(self, r: Rewrite) -> tuple[list[str], str]:
+        """The candidate texts (model n-best, rule rewrite, sentence; deduplicated, in that order) and the rule text."""
+        rules_text = self.rules.formalize(r.source)
+        texts = list(dict.fromkeys([c.text for c in r.candidates if c.text.strip()] + [rules_text, r.source]))
+        return texts, rules_text
+
+    def features(self, source: str, texts: Sequence[str], rules_text: str, model_lp: dict[str, float],
+                 p_source: float | None) -> tuple[np.ndarray, list[Checks]]:
+        """The feature matrix (len(texts) x len(FEATURES)) and each candidate's checks."""
+        lp = self._teacher_forced(source, texts, model_lp)
+        lm = self._fluency(texts)
+        gain = np.zeros(len(texts))
+        if p_source is not None and self.scorer is not None:
+            p = np.asarray(self.scorer.score(list(texts)), dtype=np.float64)
+            gain = np.nan_to_num(p - p_source)
+        mbr = np.asarray(mbr_scores(texts), dtype=np.float64)
+        markers = self.source_markers(source)
+        checks = [check(t, source, rules_text, self.wordlist, markers) for t in texts]
+        f = np.zeros((len(texts), len(FEATURES)))
+        f[:, 0], f[:, 1], f[:, 5], f[:, 6] = lp, lm, gain, mbr
+        for k, c in enumerate(checks):
+            f[k, 2], f[k, 3], f[k, 4] = len(c.nonwords), len(c.dropped), len(c.inserted)
+            f[k, 7] = float(texts[k] == source)
+            f[k, 8] = float(texts[k] == rules_text)
+        return f, checks
+
+    def source_markers(self, source: str) -> frozenset[str]:
+        """The lexicons' informal markers plus the words the live scorer says pull this sentence informal."""
+        if self.scorer is None:
+            return self.markers
+        pulled = {w.word.lower() for w in self.scorer.explain(source) if w.weight <= MARKER_LOGODDS}
+        return self.markers | pulled
+
+    def order(self, f: np.ndarray, checks: Sequence[Checks]) -> list[int]:
+        """Candidates that pass the hard checks first, each group by w . f (ties: pool order)."""
+        s = f @ self.w
+        hard = self.config.hard
+        return sorted(range(len(checks)), key=lambda k: (not checks[k].passes(hard), -s[k], k))
+
+    # ------------------------------------------------------------------ internals
+
+    def _score(self, sentences: Sequence[str]):
+        if self.scorer is None or not sentences:
+            return None
+        return np.asarray(self.scorer.score(list(sentences)), dtype=np.float64)
+
+    def analyse(self, r: Rewrite, p_source: float | None) -> Pool:
+        """The pool of one model result with its features and checks (what rewrite() orders)."""
+        texts, rules_text = self.pool(r)
+        model_lp = {c.text: float(c.score) for c in r.candidates}
+        f, checks = self.features(r.source, texts, rules_text, model_lp, p_source)
+        return Pool(r.source, tuple(texts), rules_text, f, tuple(checks))
+
+    def _rerank(self, r: Rewrite, p_source: float | None, force: bool) -> Rewrite:
+        if set(r.flags) & {"empty", "too_long"}:
+            return r
+        pool = self.analyse(r, p_source)
+        texts, checks, f = pool.texts, pool.checks, pool.features
+        cands = []
+        for k in self.order(f, checks):
+            c = checks[k]
+            if force and not c.passes(self.config.hard):
+                continue  # a forced rewrite of formal text offers only candidates that pass the checks
+            cands.append(Candidate(texts[k], float(f[k, 0]), candidate_flags(texts[k], r.source, pool.rules_text, c)))
+        flags = tuple(x for x in r.flags if x != "guarded") + ("reranked",)
+        if p_source is None:
+            flags += ("unscored",)
+        if force:
+            flags += ("forced",)
+        return Rewrite(r.source, tuple(cands), flags)
+
+    def _teacher_forced(self, source: str, texts: Sequence[str], model_lp: dict[str, float]) -> np.ndarray:
+        scorer = getattr(self.model, "score_targets", None)
+        if scorer is not None:
+            got = scorer(source, list(texts))
+            if got is not None:
+                return np.asarray(got, dtype=np.float64)
+        # No teacher forcing (over-long input): the beam's scores, and their mean for the other candidates.
+        known = [v for v in model_lp.values()]
+        fill = float(np.mean(known)) if known else 0.0
+        return np.array([model_lp.get(t, fill) for t in texts], dtype=np.float64)
+
+    def _fluency(self, texts: Sequence[str]) -> np.ndarray:
+        if self.lm is None:
+            return np.zeros(len(texts))
+        return np.array([float(t.mean()) for t in self.lm.token_log10_probs(list(texts))])
+
+
+def make_safe(rewriter, scorer=None):
+    """The reranked rewriter for a neural model; the rule-based formalizer (or any other rewriter) as it is."""
+    if isinstance(rewriter, SafeRewriter) or not hasattr(rewriter, "score_targets"):
+        return rewriter
+    return SafeRewriter.for_model(rewriter, scorer=scorer)

@@ -1,0 +1,307 @@
+"""engine.faithful: the word list, the meaning checks, the rerank config, the ordering and the SafeRewriter."""
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.errors import ModelError
+from engine.faithful import (
+    DEFAULT_WEIGHTS,
+    FEATURES,
+    Checks,
+    RerankConfig,
+    SafeRewriter,
+    WordList,
+    check,
+    default_wordlist,
+    make_safe,
+    mbr_scores,
+    words,
+)
+from engine.rewriter import FormalRewriter
+from engine.rules import RuleFormalizer
+from engine.types import Candidate, ModelInfo, Rewrite
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "models"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return RuleFormalizer()
+
+
+@pytest.fixture(scope="module")
+def wl():
+    return default_wordlist()
+
+
+# ------------------------------------------------------------------------------------------ word list
+
+def test_word_list_knows_real_words_in_any_case(wl):
+    for w in ("document", "Committee", "QUARTER", "revenue", "doubled", "patience", "mandolin", "colour", "color"):
+        assert wl.known(w), w
+    for w in ("futututur", "commite", "libams", "thutous", "doctr"):
+        assert not wl.known(w), w
+
+
+def test_word_list_handles_possessives_and_hyphens(wl):
+    assert wl.known("committee's") and wl.known("well-known") and wl.known("state-of-the-art")
+    assert not wl.known("well-knwon")
+
+
+def test_missing_and_corrupt_word_lists_are_named(tmp_path):
+    with pytest.raises(ModelError, match="not found"):
+        WordList(tmp_path / "nope.txt.gz")
+    bad = tmp_path / "bad.txt.gz"
+    bad.write_bytes(b"\x00\x01 not gzip")
+    with pytest.raises(ModelError, match="not a readable word list"):
+        WordList(bad)
+    tiny = tmp_path / "tiny.txt.gz"
+    tiny.write_bytes(gzip.compress(b"a\nb\n"))
+    with pytest.raises(ModelError, match="damaged"):
+        WordList(tiny)
+
+
+def test_words_keeps_apostrophes_and_hyphens_drops_digits():
+    assert words("Don't re-send build 8 to O'Brien’s team!") == ["don't", "re-send", "build", "to", "o'brien's", "team"]
+    assert words("") == [] and words("😀 ?!") == []
+
+
+# ------------------------------------------------------------------------------------------ checks
+
+def _check(cand, src, rules, wl):
+    return check(cand, src, rules.formalize(src), wl, rules.marker_words())
+
+
+def test_non_words_are_caught_but_the_writers_own_words_are_not(rules, wl):
+    c = _check("I love Futututur and Thousand Foot Krutch.", "i love futurama and thousand foot krutch", rules, wl)
+    assert c.nonwords == ("futututur",)
+    assert _check("I love Futurama.", "i love futurama", rules, wl).nonwords == ()
+
+
+def test_dropped_content_but_not_dropped_markers(rules, wl):
+    src = "idk if we can ship build 8 by friday tbh."
+    c = _check("I do not know if we can build 8 by Friday.", src, rules, wl)
+    assert c.dropped == ("ship",)
+    ok = _check("I do not know if we can ship build 8 by Friday, to be honest.", src, rules, wl)
+    assert ok.dropped == () and ok.nonwords == () and ok.clean
+    # "r" and "kinda" are informal markers: replacing them is the job
+    assert _check("The numbers are somewhat better.", "the numbers r kinda better", rules, wl).dropped == ()
+
+
+def test_numbers_and_negations_count_as_content(rules, wl):
+    assert "8" in _check("We can ship the build by Friday.", "we can ship build 8 by friday", rules, wl).dropped
+    assert "not" in _check("I know the answer.", "i dont know the answer", rules, wl).dropped
+    assert "not" not in _check("I do not know the answer.", "i dont know the answer", rules, wl).dropped
+    assert "or" in _check("Fix it as soon as the client is upset.", "fix it asap or the client is upset",
+                          rules, wl).dropped
+
+
+def test_inserted_content_words(rules, wl):
+    c = _check("Please check the attached doctor.", "pls check the attached doc thx", rules, wl)
+    assert "doctor" in c.inserted and "doc" in c.dropped
+    assert _check("Please check the attached doc.", "pls check the attached doc thx", rules, wl).inserted == ()
+
+
+def test_checks_never_raise_on_odd_text(rules, wl):
+    for src in ("", " ", "😀😀", "\x00\x01", "a" * 5000, "ÄÖÜ ß", "مرحبا", "1,000.5 / 3:30"):
+        c = _check(src + " x", src, rules, wl)
+        assert isinstance(c, Checks)
+
+
+def test_mbr_prefers_the_consensus():
+    texts = ["Please send me the file.", "Please send me the file now.", "Send file pls", "Please send the file."]
+    s = mbr_scores(texts)
+    assert len(s) == 4 and int(np.argmin(s)) == 2
+    assert mbr_scores(["only one"]) == [0.0] and mbr_scores([]) == []
+
+
+# ------------------------------------------------------------------------------------------ config
+
+@pytest.mark.parametrize("rerank, match", [
+    ([1, 2], "must be an object"),
+    ({"weights": [1]}, "feature: number"),
+    ({"weights": {"lp": "high"}}, "finite number"),
+    ({"weights": {"lp": float("nan")}}, "finite number"),
+    ({"weights": {"lp": True}}, "finite number"),
+    ({"weights": {"beauty": 1.0}}, "unknown feature"),
+    ({"pool_beam": 0}, "pool_beam"),
+    ({"pool_beam": 1000}, "pool_beam"),
+    ({"pool_beam": 4.5}, "pool_beam"),
+    ({"formal_target": 1.5}, "formal_target"),
+    ({"formal_target": "high"}, "formal_target"),
+    ({"lm": "../../etc/passwd"}, "inside the model directory"),
+    ({"lm": "/abs/lm.npz"}, "inside the model directory"),
+    ({"hard": ["nonwords", "vibes"]}, "rerank.hard"),
+    ({"hard": "nonwords"}, "rerank.hard"),
+])
+def test_bad_rerank_options_are_refused(rerank, match):
+    with pytest.raises(ModelError, match=match):
+        RerankConfig.from_options({"rerank": rerank})
+
+
+def test_rerank_defaults_and_overrides():
+    cfg = RerankConfig.from_options({})
+    assert cfg.weights == DEFAULT_WEIGHTS and cfg.pool_beam == 8 and cfg.lm_file is None
+    cfg = RerankConfig.from_options({"rerank": {"weights": {"lp": 2}, "pool_beam": 4, "formal_target": 0.7,
+                                                "lm": "lm.npz", "hard": ["nonwords"]}})
+    assert cfg.weights["lp"] == 2.0 and cfg.weights["mbr"] == DEFAULT_WEIGHTS["mbr"]
+    assert (cfg.pool_beam, cfg.formal_target, cfg.lm_file, cfg.hard) == (4, 0.7, "lm.npz", ("nonwords",))
+
+
+# ------------------------------------------------------------------------------------------ a model fake
+
+class FakeModel:
+    """The rewriter's interface with candidates chosen by the test (the real search is tested elsewhere)."""
+
+    def __init__(self, nbest: dict[str, list[tuple[str, float]]]):
+        self.nbest = nbest
+        self.info = ModelInfo(role="rewriter", version="fake", path=None, kind="seq2seq")
+        self.calls = []
+
+    def rewrite(self, sentences, beam=4, nbest=1, max_new_tokens=None):
+        self.calls.append((list(sentences), beam, nbest))
+        out = []
+        for s in sentences:
+            if len(s) > 500:
+                out.append(Rewrite(s, (Candidate(s, 0.0),), ("too_long",)))
+            else:
+                out.append(Rewrite(s, tuple(Candidate(t, sc) for t, sc in self.nbest.get(s, [(s, -1.0)])[:nbest])))
+        return out
+
+    def score_targets(self, source, targets):
+        known = dict(self.nbest.get(source, []))
+        return [known.get(t, -3.0) for t in targets]
+
+
+class FakeScorer:
+    """P(formal) by a fixed table; unknown text scores by its share of capitalised words (deterministic)."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def score(self, sentences, batch_size=64):
+        return np.array([self.table.get(s, 0.5) for s in sentences], dtype=np.float32)
+
+    def explain(self, sentence):
+        return []
+
+
+SRC = "idk if we can ship build 8 by friday tbh"
+GOOD = "I do not know if we can ship build 8 by Friday, to be honest."
+DROPS = "I do not know if we can build 8 by Friday."
+GARBLED = "I do not know if we can shipp buuild 8 by Friday."
+
+
+@pytest.fixture
+def safe(rules):
+    model = FakeModel({SRC: [(DROPS, -0.1), (GARBLED, -0.2), (GOOD, -0.5)],
+                       "We are pleased to report that revenue doubled.": [("We are pleased to report that revenue.", -0.2)]})
+    scorer = FakeScorer({SRC: 0.01, "We are pleased to report that revenue doubled.": 0.98, GOOD: 0.9, DROPS: 0.95})
+    return SafeRewriter(model, rules, scorer=scorer)
+
+
+def test_faithful_candidate_wins_over_likelier_damaged_ones(safe):
+    (r,) = safe.rewrite([SRC], beam=4, nbest=3)
+    assert r.best == GOOD and "reranked" in r.flags
+    texts = [c.text for c in r.candidates]
+    assert texts.index(GOOD) < texts.index(DROPS) and texts.index(GOOD) < texts.index(GARBLED)
+    flags = {c.text: c.flags for c in r.candidates}
+    assert "dropped:ship" in flags[DROPS] and any(f.startswith("nonword:") for f in flags[GARBLED])
+    assert "unchanged" in flags[SRC]
+    assert safe.model.calls[0][1] == 8  # the pool is searched with the configured beam, not the caller's
+
+
+def test_formal_input_is_left_alone_unless_forced(safe):
+    formal = "We are pleased to report that revenue doubled."
+    (r,) = safe.rewrite([formal], beam=4, nbest=3)
+    assert r.flags == ("already_formal",) and r.best == formal and len(safe.model.calls) == 0
+    (f,) = safe.rewrite([formal], beam=4, nbest=3, force=True)
+    assert "forced" in f.flags
+    assert all(not any(x.startswith(("dropped:", "nonword:")) for x in c.flags) for c in f.candidates)
+    assert "We are pleased to report that revenue." not in [c.text for c in f.candidates]
+    # the writer's own target decides, when given
+    (low,) = safe.rewrite([formal], target=0.99)
+    assert "already_formal" not in low.flags
+
+
+def test_empty_too_long_and_unscored(rules):
+    model = FakeModel({})
+    s = SafeRewriter(model, rules, scorer=None)
+    long = "word " * 200
+    out = s.rewrite(["", "   ", long, "hey u there"], beam=4)
+    assert out[0].flags == ("empty",) and out[1].flags == ("empty",)
+    assert out[2].flags == ("too_long",) and out[2].best == long
+    assert "unscored" in out[3].flags and out[3].candidates
+    with pytest.raises(TypeError):
+        s.rewrite("a string")
+
+
+def test_greedy_uses_the_cheap_pool(safe):
+    safe.rewrite([SRC], beam=1, nbest=1)
+    assert safe.model.calls[-1][1] == 1
+
+
+def test_make_safe_wraps_models_only(rules):
+    assert make_safe(rules) is rules
+    m = FakeModel({})
+    s = make_safe(m, FakeScorer({}))
+    assert isinstance(s, SafeRewriter) and make_safe(s) is s
+
+
+# ------------------------------------------------------------------------------------------ properties
+
+_feature_rows = st.lists(st.lists(st.floats(-50, 50, allow_nan=False), min_size=len(FEATURES),
+                                  max_size=len(FEATURES)), min_size=1, max_size=10)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=_feature_rows, data=st.data())
+def test_a_candidate_failing_a_check_never_outranks_a_passing_one(rules, rows, data):
+    weights = {k: data.draw(st.floats(-100, 100, allow_nan=False)) for k in FEATURES}
+    s = SafeRewriter(FakeModel({}), rules, config=RerankConfig(weights))
+    checks = [Checks(tuple(data.draw(st.lists(st.just("xq"), max_size=1))),
+                     tuple(data.draw(st.lists(st.just("ship"), max_size=1))), ()) for _ in rows]
+    order = s.order(np.array(rows), checks)
+    assert sorted(order) == list(range(len(rows)))
+    passed = [checks[k].clean for k in order]
+    assert passed == sorted(passed, reverse=True)
+
+
+@settings(max_examples=100, deadline=None)
+@given(base=st.lists(st.floats(-5, 5, allow_nan=False), min_size=len(FEATURES), max_size=len(FEATURES)),
+       nonwords=st.integers(1, 3))
+def test_a_non_word_candidate_never_outranks_a_clean_one_with_the_same_content(rules, base, nonwords):
+    s = SafeRewriter(FakeModel({}), rules)
+    clean = list(base)
+    garbled = list(base)
+    garbled[FEATURES.index("lp")] += 10.0  # even when the model likes it far more
+    garbled[FEATURES.index("nonwords")] = nonwords
+    checks = [Checks(("futututur",) * nonwords, (), ()), Checks((), (), ())]
+    assert s.order(np.array([garbled, clean]), checks)[0] == 1
+
+
+# ------------------------------------------------------------------------------------------ the real model
+
+def test_teacher_forced_scores_match_the_search(tmp_path):
+    m = FormalRewriter.from_dir(FIXTURES / "rewriter", threads=1)
+    src = ["thank you for your prompt reply.", "hey can u send me the report lol"]
+    for r in m.rewrite(src, beam=4, nbest=3):
+        tf = m.score_targets(r.source, [c.text for c in r.candidates])
+        np.testing.assert_allclose(tf, [c.score for c in r.candidates], atol=2e-3)
+    assert m.score_targets("", ["x"]) is None and m.score_targets("x", []) is None
+    assert m.score_targets("word " * 400, ["x"]) is None
+
+
+def test_safe_rewriter_runs_on_the_fixture_model(rules):
+    m = FormalRewriter.from_dir(FIXTURES / "rewriter", threads=1)
+    s = SafeRewriter.for_model(m)
+    out = s.rewrite(["thank you for your prompt reply.", "", "😀 ok"], beam=4, nbest=3)
+    assert [r.source for r in out] == ["thank you for your prompt reply.", "", "😀 ok"]
+    assert out[0].best == "thank you for your prompt reply." or "rules" in out[0].candidates[0].flags
+    assert all(r.candidates for r in out)

@@ -1,0 +1,68 @@
+"""The reranked rewriter in the app: cautions on flagged rewrites, the writer's target and F7 reach the engine."""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtWidgets import QLabel
+
+from engine.faithful import SafeRewriter
+from engine.rules import RuleFormalizer
+from engine.types import Candidate, ModelInfo, Rewrite
+from gui.panels.suggestions import SuggestionsPanel, caution_text
+from gui.theme import resolve_theme
+from gui.workers import RewriteDispatcher
+
+
+def test_caution_text_says_what_a_rewrite_may_have_lost():
+    assert caution_text(()) == "" and caution_text(("rules",)) == ""
+    text = caution_text(("dropped:ship", "nonword:futututur", "inserted:doctor"))
+    assert "“futututur”" in text and "leaves out “ship”" in text and "adds “doctor”" in text
+
+
+def test_flagged_rewrites_carry_their_caution_on_the_card(qtbot):
+    panel = SuggestionsPanel(resolve_theme("light"))
+    qtbot.addWidget(panel)
+    src = "idk if we can ship build 8 by friday"
+    rw = Rewrite(src, (Candidate("I do not know if we can ship build 8 by Friday.", -0.3, ()),
+                       Candidate("I do not know if we can build 8 by Friday.", -0.1, ("dropped:ship",))),
+                 ("reranked", "forced"))
+    panel.show_suggestion(src, rw, 0.1, 0.6)
+    cautions = [w.accessibleName() for w in panel.findChildren(QLabel) if "caution" in w.accessibleName()]
+    assert cautions == ["Rewrite 2 caution: Check the meaning: this rewrite leaves out “ship”."]
+    assert "only rewrites that keep every content word" in panel.status_label.text()
+
+
+class _Model:
+    info = ModelInfo(role="rewriter", version="fake", path=None, kind="seq2seq")
+
+    def rewrite(self, sentences, beam=4, nbest=1, max_new_tokens=None):
+        return [Rewrite(s, (Candidate(s.capitalize() + ".", -0.2),)) for s in sentences]
+
+    def score_targets(self, source, targets):
+        return [-0.2] * len(targets)
+
+
+class _Scorer:
+    def score(self, sentences, batch_size=64):
+        return np.full(len(sentences), 0.7, dtype=np.float32)
+
+    def explain(self, sentence):
+        return []
+
+
+def test_the_writers_target_and_f7_reach_the_reranked_rewriter(qtbot):
+    d = RewriteDispatcher()
+    d.set_engine(SafeRewriter(_Model(), RuleFormalizer(), scorer=_Scorer()), 1)
+    got = []
+    d.cursorReady.connect(lambda rid, rw: got.append(rw))
+    d.set_params(4, 3, 0.6)  # the sentence scores 0.7: formal enough for this writer
+    with qtbot.waitSignal(d.cursorReady, timeout=10_000):
+        d.request_cursor("we are done here")
+    assert got[-1].flags == ("already_formal",)
+    with qtbot.waitSignal(d.cursorReady, timeout=10_000):
+        d.request_cursor("we are done here", force=True)
+    assert "forced" in got[-1].flags and "We are done here." in [c.text for c in got[-1].candidates]
+    d.set_params(4, 3, 0.9)  # a stricter writer: now it is rewritten
+    with qtbot.waitSignal(d.cursorReady, timeout=10_000):
+        d.request_cursor("we are done here")
+    assert "already_formal" not in got[-1].flags
+    d.shutdown()
