@@ -2,22 +2,28 @@
 
 The line contract (stable; scripts and evaluations rely on it):
   * input is read as lines separated by "\\n" ("\\r\\n" also ends a line); output has exactly one line per
-    input line, in the same order, flushed batch by batch while stdin is still being read;
+    input line, in the same order, written as soon as the line is complete (batches hold only the lines
+    already at hand, so a client writing one line and waiting gets its answer);
   * ``score`` prints ``<P(formal) with 4 decimals>\\t<line>``; an empty or whitespace-only line prints
     ``nan\\t<line>``; ``--json`` prints ``{"score": float|null, "text": line, "words": [...]}``;
   * ``rewrite`` prints the best rewrite (with ``--nbest K``, the K candidates separated by tabs), keeping
     the line's leading/trailing whitespace; an empty line gives an empty line; ``--json`` prints
     ``{"source": line, "candidates": [{"text", "score"}], "flags": [...]}``;
-  * bytes that are not UTF-8 are replaced by U+FFFD (with a warning on stderr), never dropped.
-Exit codes: 0 ok, 2 usage, 3 model problem, 4 input problem, 130 interrupted.
+  * bytes that are not UTF-8 are replaced by U+FFFD (with a warning on stderr), never dropped; input with a
+    UTF-16 or UTF-32 byte-order mark is decoded as such;
+  * limits (docs/reliability.md): a line of more than MAX_LINE_BYTES stops the command with exit 4 after every
+    earlier line was written; rewrite returns a line over MAX_REWRITE_CHARS unchanged (flag too_long).
+Exit codes: 0 ok, 2 usage, 3 model problem, 4 input problem (or output that cannot be written), 130 interrupted.
 """
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import logging
 import math
 import os
+import stat
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -25,11 +31,30 @@ from pathlib import Path
 from engine.errors import InputError, KeigoError, ModelError
 
 EXIT_OK, EXIT_USAGE, EXIT_MODEL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 2, 3, 4, 130
-_PROGRESS_MIN_LINES = 1000
+# Limits (docs/reliability.md). One line is held whole in memory while it is scored, so its size is capped;
+# beyond the cap the command stops with exit 4 after writing every earlier line (never a MemoryError).
+MAX_LINE_BYTES = 16 * 2**20
+# A rewriter reads at most a few hundred tokens; a line this long can only come back unchanged ("too_long"),
+# so it is not tokenized at all (tokenizing megabytes costs far more memory than the line itself).
+MAX_REWRITE_CHARS = 64 * 1024
+MAX_BATCH_SIZE = 1024  # lines per model batch: memory grows with it, throughput stops growing long before
+_READ_CHUNK = 1 << 18
+_PROGRESS_MIN_BYTES = 1 << 16
+_BOMS = (  # longest first: the UTF-32 LE mark starts with the UTF-16 LE one
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
 
 
 class _UsageError(Exception):
     pass
+
+
+class OutputError(KeigoError):
+    """Standard output cannot be written (closed, disk full): exit 4, like unreadable input."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,96 +74,196 @@ def _warn(msg: str) -> None:
 
 
 class LineReader:
-    """Lines of a file or stdin, decoded as UTF-8 with replacement (warned once), without their line ends."""
+    """Lines of a file or stdin, without their line ends, handed out in batches as soon as they are complete.
 
-    def __init__(self, spec: str):
+    Bytes are read with one ``read`` of whatever is available (``os.read`` on the descriptor), never by
+    waiting for a full buffer: a client that writes one line and waits for its answer gets it (the line
+    contract says streaming). A UTF-8 byte-order mark is dropped; a UTF-16 or UTF-32 one switches decoding
+    to that encoding. Bytes that are not valid UTF-8 become U+FFFD (warned once). A line longer than
+    ``MAX_LINE_BYTES`` raises InputError once every line before it has been handed out, so input with no
+    line ends (``/dev/zero``) can never exhaust memory.
+    """
+
+    def __init__(self, spec: str, max_line_bytes: int | None = None):
         self.spec = spec
         self.name = "stdin" if spec == "-" else spec
-        self.interactive = False
-        self.total: int | None = None
+        self.max_line_bytes = max_line_bytes or MAX_LINE_BYTES
+        self.size: int | None = None   # bytes of a regular file (for the progress bar), else None
+        self.consumed = 0              # raw bytes read so far
+        self._fd: int | None = None
+        self._stream = None
         if spec == "-":
-            stream = getattr(sys.stdin, "buffer", None)
-            self._bytes = stream is not None
-            self._stream = stream if stream is not None else sys.stdin
-            try:
-                self.interactive = sys.stdin.isatty()
-            except (AttributeError, ValueError):
-                self.interactive = False
+            stream = sys.stdin
+            if stream is None:
+                raise InputError("standard input is closed")
+            self._stream = getattr(stream, "buffer", stream)
             self._owned = False
         else:
             path = Path(spec)
             try:
                 if path.is_dir():
                     raise InputError(f"{spec} is a directory, not a text file")
-                self._stream = open(path, "rb")  # noqa: SIM115 - closed when iteration ends
+                # Opened once, never reopened: a pipe (<(cat f)) or a FIFO can be read only once.
+                self._stream = open(path, "rb", buffering=0)  # noqa: SIM115 - closed by close()
             except InputError:
                 raise
             except OSError as e:
                 raise InputError(f"cannot read {spec}: {e.strerror or e}") from e
-            self._bytes = True
             self._owned = True
+        try:
+            self._fd = self._stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            self._fd = None  # an in-memory stream (tests, embedding): read it through its own methods
+        if self._fd is not None:
+            try:
+                st = os.fstat(self._fd)
+                if stat.S_ISREG(st.st_mode):
+                    self.size = st.st_size
+            except OSError:
+                pass
         self._warned = False
+        self._lineno = 0
 
-    def count_lines(self) -> int | None:
-        """Number of lines of a file (for the progress bar); None for stdin."""
-        if self.spec == "-":
-            return None
-        n, last = 0, b"\n"
-        with open(self.spec, "rb") as f:
-            while chunk := f.read(1 << 20):
-                n += chunk.count(b"\n")
-                last = chunk[-1:]
-        return n + (0 if last == b"\n" else 1)
+    def _read(self) -> bytes:
+        try:
+            if self._fd is not None:
+                return os.read(self._fd, _READ_CHUNK)
+            read1 = getattr(self._stream, "read1", None)
+            data = read1(_READ_CHUNK) if read1 is not None else self._stream.read(_READ_CHUNK)
+            return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
+        except OSError as e:
+            raise InputError(f"cannot read {self.name}: {e.strerror or e}") from e
+
+    def _chunks(self) -> Iterator[bytes]:
+        """Raw chunks as UTF-8 bytes: the BOM looked at first, UTF-16/32 input decoded and re-encoded."""
+        head = b""
+        while True:  # read until the first bytes can no longer be the start of a byte-order mark
+            data = self._read()
+            self.consumed += len(data)
+            head += data
+            if not data or not any(mark.startswith(head) and len(head) < len(mark) for mark, _ in _BOMS):
+                break
+        encoding = None
+        for mark, enc in _BOMS:
+            if head.startswith(mark):
+                encoding, head = enc, head[len(mark):]
+                break
+        if encoding in (None, "utf-8"):
+            if head:
+                yield head
+            while data:
+                data = self._read()
+                self.consumed += len(data)
+                if data:
+                    yield data
+            return
+        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        final = not data
+        while True:
+            text = decoder.decode(head, final=final)
+            if text:
+                yield text.encode("utf-8", "surrogatepass")
+            if final:
+                return
+            head = self._read()
+            self.consumed += len(head)
+            final = not head
+
+    def _decode(self, raw: bytes) -> str:
+        self._lineno += 1
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if not self._warned:
+                self._warned = True
+                _warn(f"{self.name} line {self._lineno} is not valid UTF-8; undecodable bytes were "
+                      "replaced with U+FFFD (reported once)")
+            return raw.decode("utf-8", errors="replace")
+
+    def batches(self, size: int) -> Iterator[list[str]]:
+        """Lists of at most ``size`` lines; a partial list goes out whenever no more input is at hand yet."""
+        size = max(1, size)
+        buf = bytearray()
+        batch: list[str] = []
+        try:
+            for chunk in self._chunks():
+                # buf holds only the unfinished line; it has no "\n", so the search starts at the new bytes.
+                scan = len(buf)
+                buf += chunk
+                pos = 0
+                while (nl := buf.find(b"\n", scan)) >= 0:
+                    if nl - pos > self.max_line_bytes:
+                        break
+                    batch.append(self._decode(bytes(buf[pos:nl])))
+                    pos = scan = nl + 1
+                    if len(batch) >= size:
+                        yield batch
+                        batch = []
+                del buf[:pos]
+                if batch:
+                    # Everything available has been split into lines: answer them before waiting for more.
+                    yield batch
+                    batch = []
+                if len(buf) > self.max_line_bytes:
+                    raise self._too_long()
+            if buf:
+                batch.append(self._decode(bytes(buf)))
+            if batch:
+                yield batch
+        finally:
+            self.close()
+
+    def _too_long(self) -> InputError:
+        limit = self.max_line_bytes
+        size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit} bytes"
+        return InputError(f"{self.name} line {self._lineno + 1} is longer than {size} (the limit for one line); "
+                          "every line before it was written")
 
     def __iter__(self) -> Iterator[str]:
-        lineno = 0
-        try:
-            for raw in self._stream:
-                lineno += 1
-                if self._bytes:
-                    if raw.endswith(b"\n"):
-                        raw = raw[:-1]
-                        if raw.endswith(b"\r"):
-                            raw = raw[:-1]
-                    if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                        raw = raw[3:]
-                    try:
-                        line = raw.decode("utf-8")
-                    except UnicodeDecodeError:
-                        line = raw.decode("utf-8", errors="replace")
-                        if not self._warned:
-                            self._warned = True
-                            _warn(f"{self.name} line {lineno} is not valid UTF-8; undecodable bytes were "
-                                  "replaced with U+FFFD (reported once)")
-                else:
-                    line = raw.removesuffix("\n")
-                    line = line.removesuffix("\r")
-                yield line
-        except OSError as e:
-            raise InputError(f"cannot read {self.name}: {e}") from e
-        finally:
-            if self._owned:
-                self._stream.close()
+        for batch in self.batches(1 << 10):
+            yield from batch
 
-
-def _batches(reader: LineReader, size: int) -> Iterator[list[str]]:
-    # An interactive terminal gets an answer per line; pipes and files are batched for throughput.
-    size = 1 if reader.interactive else max(1, size)
-    batch: list[str] = []
-    for line in reader:
-        batch.append(line)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
+    def close(self) -> None:
+        if self._owned and self._stream is not None:
+            self._stream.close()
+            self._stream = None
 
 
 def _setup_stdout() -> None:
+    # Python sets sys.stdout to None when descriptor 1 is closed; every command's result would be lost.
+    if sys.stdout is None:
+        raise OutputError("standard output is closed; nothing could be written")
     # Output is UTF-8 whatever the locale says, so no input character can make writing fail.
     try:
         sys.stdout.reconfigure(encoding="utf-8", errors="replace")
     except (AttributeError, ValueError, OSError):
+        pass
+
+
+def _write(text: str) -> None:
+    """Write and flush one batch of output lines; a full disk or a closed descriptor is an OutputError."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as e:
+        raise OutputError(f"cannot write to standard output: {getattr(e, 'strerror', None) or e}") from e
+
+
+def _print(text: str = "") -> None:
+    _write(text + "\n")
+
+
+def _silence_stdout() -> None:
+    # After a failed write, Python would flush the rest at exit and print a traceback-like complaint:
+    # point descriptor 1 at the null device so that last flush succeeds quietly.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
         pass
 
 
@@ -154,25 +279,30 @@ def _json_line(obj) -> str:
 
 
 class _Progress:
+    """A bar over the bytes of a regular file, read as they are consumed (the input is never reopened:
+    counting lines first would drain a pipe or a FIFO before it is scored)."""
+
     def __init__(self, reader: LineReader, desc: str):
         self.bar = None
-        if reader.spec == "-":
+        self.reader = reader
+        self.lines = 0
+        if reader.size is None or reader.size < _PROGRESS_MIN_BYTES:
             return
         try:
-            tty = sys.stderr.isatty()
+            tty = sys.stderr is not None and sys.stderr.isatty()
         except (AttributeError, ValueError):
             tty = False
         if not tty:
             return
-        total = reader.count_lines()
-        if total and total > _PROGRESS_MIN_LINES:
-            from tqdm import tqdm
+        from tqdm import tqdm
 
-            self.bar = tqdm(total=total, desc=desc, unit="line", file=sys.stderr, leave=False)
+        self.bar = tqdm(total=reader.size, desc=desc, unit="B", unit_scale=True, file=sys.stderr, leave=False)
 
     def update(self, n: int) -> None:
         if self.bar is not None:
-            self.bar.update(n)
+            self.lines += n
+            self.bar.set_postfix_str(f"{self.lines} lines", refresh=False)
+            self.bar.update(min(self.reader.consumed, self.bar.total) - self.bar.n)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -190,11 +320,14 @@ def _registry():
 
 def cmd_score(args) -> int:
     reader = LineReader(args.input)
-    scorer = _registry().load_scorer(args.role, providers=args.device)
-    out = sys.stdout
+    try:
+        scorer = _registry().load_scorer(args.role, providers=args.device)
+    except BaseException:
+        reader.close()
+        raise
     progress = _Progress(reader, "score")
     try:
-        for batch in _batches(reader, args.batch_size):
+        for batch in reader.batches(args.batch_size):
             scores = scorer.score(batch, batch_size=args.batch_size)
             lines = []
             for line, p in zip(batch, scores):
@@ -207,8 +340,7 @@ def cmd_score(args) -> int:
                                              "words": words}))
                 else:
                     lines.append(("nan" if math.isnan(p) else f"{p:.4f}") + "\t" + line)
-            out.write("\n".join(lines) + "\n")
-            out.flush()
+            _write("\n".join(lines) + "\n")
             progress.update(len(batch))
     finally:
         progress.close()
@@ -219,8 +351,9 @@ def _rewrite_batch(rewriter, batch: list[str], beam: int, nbest: int, **options)
     """Rewrites of the stripped lines, put back between each line's own leading/trailing whitespace."""
     from engine.types import Candidate, Rewrite
 
-    todo = [i for i, line in enumerate(batch) if line.strip()]
-    results: list = [Rewrite(line, (Candidate(line, 0.0),), ("empty",)) for line in batch]
+    todo = [i for i, line in enumerate(batch) if line.strip() and len(line) <= MAX_REWRITE_CHARS]
+    results: list = [Rewrite(line, (Candidate(line, 0.0),), ("too_long",) if line.strip() else ("empty",))
+                     for line in batch]
     if todo:
         cores = [batch[i].strip() for i in todo]
         done = rewriter.rewrite(cores, beam=beam, nbest=nbest, **options)
@@ -234,10 +367,8 @@ def _rewrite_batch(rewriter, batch: list[str], beam: int, nbest: int, **options)
     return results
 
 
-def cmd_rewrite(args) -> int:
-    if not (1 <= args.beam <= MAX_BEAM and 1 <= args.nbest <= MAX_BEAM):
-        raise _UsageError(f"keigo rewrite: --beam and --nbest must be whole numbers from 1 to {MAX_BEAM}")
-    reader = LineReader(args.input)
+def _load_rewriter(args):
+    """The rewriter `keigo rewrite` runs and the options its rewrite() takes."""
     options = {}
     if args.rules_only:
         from engine.rules import RuleFormalizer
@@ -259,12 +390,23 @@ def cmd_rewrite(args) -> int:
                       "ranked by formality")
             rewriter = make_safe(rewriter, scorer)
             options = {"force": args.force}
-    out = sys.stdout
+    return rewriter, options
+
+
+def cmd_rewrite(args) -> int:
+    if not (1 <= args.beam <= MAX_BEAM and 1 <= args.nbest <= MAX_BEAM):
+        raise _UsageError(f"keigo rewrite: --beam and --nbest must be whole numbers from 1 to {MAX_BEAM}")
+    reader = LineReader(args.input)
+    try:
+        rewriter, options = _load_rewriter(args)
+    except BaseException:
+        reader.close()
+        raise
     progress = _Progress(reader, "rewrite")
     beam = max(args.beam, args.nbest)
     lineno, unchanged = 0, 0
     try:
-        for batch in _batches(reader, args.batch_size):
+        for batch in reader.batches(args.batch_size):
             results = _rewrite_batch(rewriter, batch, beam, args.nbest, **options)
             lines = []
             for rw in results:
@@ -284,8 +426,7 @@ def cmd_rewrite(args) -> int:
                                              "flags": list(rw.flags)}))
                 else:
                     lines.append("\t".join(c.text for c in cands) if cands else rw.source)
-            out.write("\n".join(lines) + "\n")
-            out.flush()
+            _write("\n".join(lines) + "\n")
             progress.update(len(batch))
     finally:
         progress.close()
@@ -322,19 +463,19 @@ def cmd_models(args) -> int:
                 rows.append((role, fallback, "*" if role == "rewriter" else "", "-", fallback, note))
         widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
         for r in rows:
-            print("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+            _print("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
         return EXIT_OK
     if args.models_cmd == "use":
         v = reg.use(args.role, args.version)
-        print(f"{v.role}: now using {v.version}")
+        _print(f"{v.role}: now using {v.version}")
         return EXIT_OK
     if args.models_cmd == "rollback":
         v = reg.rollback(args.role)
-        print(f"{v.role}: rolled back to {v.version}")
+        _print(f"{v.role}: rolled back to {v.version}")
         return EXIT_OK
     if args.models_cmd == "install":
         v = reg.install(args.role, Path(args.directory), version=args.version, activate=args.activate)
-        print(f"{v.role}: installed {v.version} at {v.path}" + (" (now in use)" if args.activate else ""))
+        _print(f"{v.role}: installed {v.version} at {v.path}" + (" (now in use)" if args.activate else ""))
         return EXIT_OK
     if args.models_cmd == "verify":
         bad = 0
@@ -343,24 +484,24 @@ def cmd_models(args) -> int:
             results = reg.verify(role)
             for res in results:
                 if res.ok:
-                    print(f"ok      {role}/{res.version}  {res.path}")
+                    _print(f"ok      {role}/{res.version}  {res.path}")
                 else:
                     bad += 1
-                    print(f"FAILED  {role}/{res.version}  {res.path}")
+                    _print(f"FAILED  {role}/{res.version}  {res.path}")
                     for p in res.problems:
-                        print(f"        {p}")
+                        _print(f"        {p}")
             if role == "rewriter" and reg.current(role) is None:
                 try:
                     from engine.rules import RuleFormalizer
 
                     rf = RuleFormalizer()
                     rf.formalize("hello")
-                    print(f"ok      rewriter/rules  {rf.lexicon_dir}  (no model installed: rule-based formalizer)")
+                    _print(f"ok      rewriter/rules  {rf.lexicon_dir}  (no model installed: rule-based formalizer)")
                 except (KeigoError, OSError) as e:
                     bad += 1
-                    print(f"FAILED  rewriter/rules  {e}")
+                    _print(f"FAILED  rewriter/rules  {e}")
             elif not results:
-                print(f"-       {role}: no model installed")
+                _print(f"-       {role}: no model installed")
         if bad:
             _err(f"{bad} model version(s) failed verification")
             return EXIT_MODEL
@@ -381,7 +522,8 @@ def build_parser() -> argparse.ArgumentParser:
     def _common(sp):
         sp.add_argument("input", nargs="?", default="-", help="a UTF-8 text file, one sentence per line; - for stdin")
         sp.add_argument("--json", action="store_true", help="one JSON object per line")
-        sp.add_argument("--batch-size", type=int, default=64, help="lines per model batch (default 64)")
+        sp.add_argument("--batch-size", type=int, default=64,
+                        help=f"lines per model batch, 1 to {MAX_BATCH_SIZE} (default 64)")
         sp.add_argument("--device", default=None, help="cpu (default), cuda or auto")
 
     sc = sub.add_parser("score", help="P(formal) per line: '0.1234<TAB>line'")
@@ -426,8 +568,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(e.code or 0)
         if args.command is None:
             raise _UsageError("keigo: choose a command: score, rewrite, models")
-        if getattr(args, "batch_size", 1) < 1:
-            raise _UsageError("keigo: --batch-size must be at least 1")
+        if not 1 <= getattr(args, "batch_size", 1) <= MAX_BATCH_SIZE:
+            raise _UsageError(f"keigo: --batch-size must be a whole number from 1 to {MAX_BATCH_SIZE}")
         if args.command == "models" and not args.models_cmd:
             raise _UsageError("keigo models: choose one of list, use, rollback, verify, install")
         _setup_stdout()
@@ -437,7 +579,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         logger.addHandler(handler)
         logger.propagate = False
         try:
-            return {"score": cmd_score, "rewrite": cmd_rewrite, "models": cmd_models}[args.command](args)
+            code = {"score": cmd_score, "rewrite": cmd_rewrite, "models": cmd_models}[args.command](args)
+            _write("")  # what print() buffered must fail here, as exit 4, not in Python's exit-time flush
+            return code
         finally:
             logger.removeHandler(handler)
             logger.propagate = True
@@ -451,8 +595,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as e:
         _err(str(e))
         return EXIT_INPUT
+    except OutputError as e:
+        _err(str(e))
+        _silence_stdout()
+        return EXIT_INPUT
     except KeigoError as e:
         _err(str(e))
+        return EXIT_INPUT
+    except MemoryError:
+        # The limits above keep memory bounded; should a machine still run out, say so instead of a traceback.
+        _err("out of memory; split the input into smaller files or lines")
         return EXIT_INPUT
     except KeyboardInterrupt:
         print("keigo: interrupted", file=sys.stderr)
@@ -465,3 +617,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError, AttributeError):
             pass
         return EXIT_OK
+    except OSError as e:
+        # An operating-system failure outside the model store and the input (which report their own): the
+        # message names the file, never a traceback.
+        where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+        _err(f"{e.strerror or e}{where}")
+        return EXIT_INPUT

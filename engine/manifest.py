@@ -168,9 +168,35 @@ def load_manifest(model_dir) -> dict:
     for key in ("role", "version", "kind", "files"):
         if key not in manifest:
             raise ModelError(f"{path} lacks the field {key!r}")
-    if not isinstance(manifest["files"], dict):
-        raise ModelError(f"{path}: 'files' is not an object")
+    # Every reader (models list, verify, the app's Models panel) trusts these types; one wrong type must make
+    # this one version INVALID, never break a command for every version.
+    for key, types, what in _FIELD_TYPES:
+        if key in manifest and not isinstance(manifest[key], types):
+            raise ModelError(f"{path}: {key!r} must be {what}, not {type(manifest[key]).__name__}")
+    for rel, meta in manifest["files"].items():
+        if not isinstance(meta, dict) or not isinstance(meta.get("sha256"), str) \
+                or isinstance(meta.get("size"), bool) or not isinstance(meta.get("size"), int):
+            raise ModelError(f"{path}: the entry for {rel!r} in 'files' needs a sha256 string and a size number")
+    for rel, sig in manifest.get("onnx", {}).items():
+        if not isinstance(sig, dict):
+            raise ModelError(f"{path}: the entry for {rel!r} in 'onnx' is not an object")
     return manifest
+
+
+_FIELD_TYPES = (
+    ("role", str, "a string"), ("version", str, "a string"), ("kind", str, "a string"),
+    ("created", str, "a string"), ("files", dict, "an object"), ("onnx", dict, "an object"),
+    ("config", dict, "an object"), ("metrics", dict, "an object"), ("data", list, "a list"),
+    ("runtime", dict, "an object"),
+)
+
+
+def _names(signature, key: str) -> list | None:
+    """The names of a manifest's recorded ONNX inputs or outputs; None when the record is malformed."""
+    items = signature.get(key, []) if isinstance(signature, dict) else None
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        return None
+    return [i.get("name") for i in items]
 
 
 def verify_dir(model_dir, *, load_onnx: bool = True) -> list[str]:
@@ -219,9 +245,8 @@ def verify_dir(model_dir, *, load_onnx: bool = True) -> list[str]:
             want = expected.get(rel)
             if want:
                 got_in = [i["name"] for i in io["inputs"]]
-                want_in = [i.get("name") for i in want.get("inputs", [])]
                 got_out = [o["name"] for o in io["outputs"]]
-                want_out = [o.get("name") for o in want.get("outputs", [])]
+                want_in, want_out = _names(want, "inputs"), _names(want, "outputs")
                 if got_in != want_in or got_out != want_out:
                     problems.append(f"{model_dir / rel}: inputs/outputs {got_in}/{got_out} differ from the "
                                     f"manifest's {want_in}/{want_out}")

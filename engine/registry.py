@@ -3,14 +3,25 @@
 Layout (docs/architecture.md): ``<root>/<role>/<version>/`` (each with manifest.json) and
 ``<root>/<role>/current.json`` = ``{"version": ..., "history": [older, ...]}``. The bundled models in
 ``assets/models/<role>/`` are the version "bundled", the fallback when nothing else is chosen.
+
+Reliability (docs/reliability.md): everything read from the store is validated (a bad manifest makes one
+version INVALID, a bad pointer falls back to the bundled model, a version name can never point outside
+the store); a version counts as verified only once it has been loaded the way the app loads it; every
+read-modify-write (install, use, rollback) holds an exclusive lock on ``<root>/.lock``; what a killed
+process left behind (``.staging-*`` folders, temp pointer files) is removed by the next registry that
+gets the lock. OSErrors of the store become ModelError (exit 3) naming the path.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import logging
+import math
 import os
 import re
 import shutil
+import sys
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +39,58 @@ _VERSION_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$")
 _HISTORY_MAX = 20
 _ROLE_NAMES = {"scorer": "formality scorer", "scorer-accurate": "accurate formality scorer",
                "rewriter": "formal rewriter"}
+_LOCK_NAME = ".lock"
+_STAGING_PREFIX = ".staging-"
+_POINTER = "current.json"
+# rewriter.json sizes the engine allocates by (tokens in, tokens out): whole numbers, capped.
+_REWRITER_INT_OPTIONS = {"max_source_tokens": 4096, "max_new_tokens": 4096}
+_SMOKE_SENTENCE = "Thank you for your reply."
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path, blocking: bool = True):
+    """An exclusive lock on ``path`` for the duration of the block (fcntl on POSIX, msvcrt on Windows).
+
+    The operating system drops it when the holder dies, so a kill -9 never leaves the store locked.
+    Yields True when the lock is held, False when ``blocking`` is off and another process holds it.
+    """
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+            import msvcrt
+
+            try:
+                msvcrt.locking(fd, msvcrt.LK_LOCK if blocking else msvcrt.LK_NBLCK, 1)
+            except OSError:
+                if blocking:
+                    raise
+                yield False
+                return
+            try:
+                yield True
+            finally:
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+            except OSError as e:
+                if blocking or e.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise
+                yield False
+                return
+            try:
+                yield True
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _store_error(what: str, path, e: OSError) -> ModelError:
+    return ModelError(f"cannot {what} {path}: {e.strerror or e}")
 
 
 @dataclass(frozen=True)
@@ -60,8 +123,13 @@ class VerifyResult:
 
 
 def _check_name(kind: str, name: str) -> None:
-    if not isinstance(name, str) or not _VERSION_RE.match(name):
+    if not _valid_name(name):
         raise ModelError(f"invalid {kind} name {name!r} (letters, digits, '.', '_', '+', '-'; no path separators)")
+
+
+def _valid_name(name) -> bool:
+    # fullmatch, not match: "$" would accept a trailing newline
+    return isinstance(name, str) and _VERSION_RE.fullmatch(name) is not None and ".." not in name
 
 
 class ModelRegistry:
@@ -74,6 +142,59 @@ class ModelRegistry:
             env = os.environ.get("KEIGO_BUNDLED_MODELS")
             bundled_root = Path(env) if env else paths.bundled_models_dir()
         self.bundled_root = Path(bundled_root)
+        self.tidy()
+
+    # ------------------------------------------------------------------ locking and leftovers
+
+    @contextlib.contextmanager
+    def _locked(self):
+        """The store's exclusive lock, for every read-modify-write; leftovers are cleared on entry."""
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            lock = _file_lock(self.root / _LOCK_NAME)
+            lock.__enter__()
+        except OSError as e:
+            raise _store_error("write to the model store at", self.root, e) from e
+        try:
+            self._remove_leftovers()
+            yield
+        finally:
+            lock.__exit__(None, None, None)
+
+    def tidy(self) -> bool:
+        """Remove what killed installs and switches left (staging folders, temp pointer files), if no other
+        process is working on the store right now; best effort and quiet. True when it ran."""
+        if not self.root.is_dir():
+            return False
+        try:
+            with _file_lock(self.root / _LOCK_NAME, blocking=False) as held:
+                if held:
+                    self._remove_leftovers()
+                return held
+        except OSError:
+            return False  # a read-only store: nothing of ours can be in it
+
+    def _remove_leftovers(self) -> None:
+        # Only called with the lock held: a live install holds it too, so no staging folder here is in use.
+        try:
+            roles = [p for p in self.root.iterdir() if p.is_dir() and not p.is_symlink()]
+        except OSError:
+            return
+        for role_dir in roles:
+            try:
+                entries = list(role_dir.iterdir())
+            except OSError:
+                continue
+            for p in entries:
+                name = p.name
+                try:
+                    if name.startswith(_STAGING_PREFIX) and p.is_dir() and not p.is_symlink():
+                        shutil.rmtree(p, ignore_errors=True)
+                        log.info("removed %s, left by an interrupted install", p)
+                    elif name.startswith(f".{_POINTER}.") and name.endswith(".tmp"):
+                        p.unlink()
+                except OSError:
+                    pass
 
     # ------------------------------------------------------------------ lookup
 
@@ -82,37 +203,61 @@ class ModelRegistry:
         return d if (d / "manifest.json").is_file() else None
 
     def _version_dir(self, role: str, version: str) -> Path | None:
+        """The folder of an installed version; None when absent, or when the name or the folder it resolves
+        to lies outside ``<root>/<role>`` (a pointer saying ``../../x`` must never load a model from there)."""
         if version == BUNDLED:
             return self._bundled_dir(role)
+        if not (_valid_name(role) and _valid_name(version)):
+            return None
         d = self.root / role / version
-        return d if d.is_dir() else None
+        try:
+            if not d.is_dir() or d.resolve().parent != (self.root / role).resolve():
+                return None
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop
+            return None
+        return d
 
     def roles(self) -> list[str]:
         found = set(KNOWN_ROLES)
         for base in (self.bundled_root, self.root):
-            if base.is_dir():
-                found.update(p.name for p in base.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+            try:
+                found.update(p.name for p in base.iterdir() if p.is_dir() and _valid_name(p.name)
+                             and not p.name.startswith("_"))
+            except OSError:
+                continue  # absent, not a folder, unreadable: no roles from there
         extra = sorted(found - set(KNOWN_ROLES))
         return list(KNOWN_ROLES) + extra
 
     def _pointer(self, role: str) -> dict:
-        path = self.root / role / "current.json"
-        if not path.is_file():
-            return {"version": None, "history": []}
+        """current.json, validated: a version name (or None) and a list of version names, whatever is on disk."""
+        path = self.root / role / _POINTER
+        empty = {"version": None, "history": []}
         try:
+            if not path.is_file():
+                return empty
             data = json.loads(path.read_text(encoding="utf-8"))
-            version = data.get("version")
-            history = [h for h in data.get("history", []) if isinstance(h, str)]
-            return {"version": version if isinstance(version, str) else None, "history": history}
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError) as e:
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
             log.warning("%s is unreadable (%s); using the bundled model", path, e)
-            return {"version": None, "history": []}
+            return empty
+        if not isinstance(data, dict):
+            log.warning("%s is not a JSON object; using the bundled model", path)
+            return empty
+        version = data.get("version")
+        if version is not None and not _valid_name(version):
+            log.warning("%s names the version %r, which is not a version name; using the bundled model",
+                        path, version)
+            version = None
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            log.warning("%s: history is not a list; it is ignored", path)
+            history = []
+        return {"version": version, "history": [h for h in history if _valid_name(h)]}
 
     def _describe(self, role: str, version: str, path: Path, current: str | None) -> ModelVersion:
         try:
             m = load_manifest(path)
-            return ModelVersion(role=role, version=version, path=path, kind=str(m.get("kind", "unknown")),
-                                created=str(m.get("created", "")), metrics=dict(m.get("metrics") or {}),
+            return ModelVersion(role=role, version=version, path=path, kind=m["kind"],
+                                created=m.get("created", ""), metrics=dict(m.get("metrics") or {}),
                                 bundled=version == BUNDLED, current=version == current)
         except ModelError as e:
             return ModelVersion(role=role, version=version, path=path, bundled=version == BUNDLED,
@@ -128,10 +273,14 @@ class ModelRegistry:
                 out.append(self._describe(r, BUNDLED, self._bundled_dir(r), cur_v))
             base = self.root / r
             users = []
-            if base.is_dir():
-                for p in base.iterdir():
-                    if p.is_dir() and not p.name.startswith(".") and p.name != BUNDLED:
-                        users.append(self._describe(r, p.name, p, cur_v))
+            try:
+                entries = sorted(base.iterdir()) if base.is_dir() else []
+            except OSError as e:
+                log.warning("cannot list %s: %s", base, e.strerror or e)
+                entries = []
+            for p in entries:
+                if p.name != BUNDLED and self._version_dir(r, p.name) is not None:
+                    users.append(self._describe(r, p.name, p, cur_v))
             out += sorted(users, key=lambda v: (v.created, v.version))
         return out
 
@@ -150,12 +299,41 @@ class ModelRegistry:
     # ------------------------------------------------------------------ verify / switch
 
     def _verify_one(self, role: str, version: str, path: Path, load_onnx: bool = True) -> VerifyResult:
-        problems = verify_dir(path, load_onnx=load_onnx)
-        if not problems:
-            m = load_manifest(path)
-            if m.get("role") != role:
-                problems.append(f"{path / 'manifest.json'} is for role {m.get('role')!r}, not {role!r}")
+        """Checksums and manifest; with load_onnx, also load the model as the app would and run it once
+        (a tokenizer or config that does not load must fail here, not when `score` runs)."""
+        try:
+            problems = verify_dir(path, load_onnx=load_onnx)
+            if not problems:
+                m = load_manifest(path)
+                if m.get("role") != role:
+                    problems.append(f"{path / 'manifest.json'} is for role {m.get('role')!r}, not {role!r}")
+                elif load_onnx:
+                    try:
+                        self._try_model(role, path)
+                    except ModelError as e:
+                        problems.append(str(e))
+        except OSError as e:
+            problems = [f"cannot read {path}: {e.strerror or e}"]
         return VerifyResult(role=role, version=version, path=path, problems=tuple(problems))
+
+    def _try_model(self, role: str, path: Path) -> None:
+        """Load a model folder with the loader its role uses and run one sentence through it; ModelError if not."""
+        if role == "rewriter":
+            from engine.faithful import SafeRewriter
+
+            model = _call_loader(_rewriter_loader, path, providers="cpu", threads=1, info=None)
+            # The rerank options and LM of rewriter.json are read by the wrapper `keigo rewrite` runs.
+            _call_loader(lambda p, **_: SafeRewriter.for_model(model), path)
+            out = _call_loader(lambda p, **_: model.rewrite([_SMOKE_SENTENCE], beam=1, max_new_tokens=8), path)
+            if len(out) != 1:
+                raise ModelError(f"{path}: the rewriter gave {len(out)} results for one sentence")
+        elif role.startswith("scorer"):
+            from engine.scorer import FormalityScorer
+
+            model = _call_loader(FormalityScorer.from_dir, path, providers="cpu", threads=1, info=None)
+            p = _call_loader(lambda p, **_: model.score([_SMOKE_SENTENCE]), path)
+            if len(p) != 1 or not math.isfinite(float(p[0])) or not 0.0 <= float(p[0]) <= 1.0:
+                raise ModelError(f"{path}: the scorer gave {list(p)} for a test sentence, not a probability")
 
     def verify(self, role: str | None = None, version: str | None = None) -> list[VerifyResult]:
         """Check every (or one) version's files against its manifest and that its ONNX files load."""
@@ -181,7 +359,11 @@ class ModelRegistry:
             if h != version and h not in seen:
                 seen.add(h)
                 hist.append(h)
-        write_json_atomic(self.root / role / "current.json", {"version": version, "history": hist[:_HISTORY_MAX]})
+        path = self.root / role / _POINTER
+        try:
+            write_json_atomic(path, {"version": version, "history": hist[:_HISTORY_MAX]})
+        except OSError as e:
+            raise _store_error("write", path, e) from e
 
     def use(self, role: str, version: str) -> ModelVersion:
         """Make a version current after verifying it; on any problem raise ModelError and change nothing."""
@@ -193,59 +375,68 @@ class ModelRegistry:
         res = self._verify_one(role, version, path)
         if not res.ok:
             raise ModelError(f"refusing {role}/{version}: " + "; ".join(res.problems))
-        ptr = self._pointer(role)
-        cur = self.current(role)
-        old = cur.version if cur else None
-        if old != version:
-            history = ([old] if old else []) + ptr["history"]
-            self._write_pointer(role, version, history)
+        with self._locked():  # read-modify-write of current.json: parallel switches must not lose history
+            ptr = self._pointer(role)
+            cur = self.current(role)
+            old = cur.version if cur else None
+            if old != version:
+                history = ([old] if old else []) + ptr["history"]
+                self._write_pointer(role, version, history)
         return self._describe(role, version, path, version)
 
     def rollback(self, role: str) -> ModelVersion:
         """Go back to the version used before the current one (it is verified first)."""
         _check_name("role", role)
-        ptr = self._pointer(role)
-        cur = self.current(role)
-        history = [h for h in ptr["history"] if not cur or h != cur.version]
-        for k, version in enumerate(history):
-            path = self._version_dir(role, version)
-            if path is None:
-                continue  # deleted since: skip it
-            res = self._verify_one(role, version, path)
-            if not res.ok:
-                raise ModelError(f"cannot roll {role} back to {version}: " + "; ".join(res.problems))
-            self._write_pointer(role, version, history[k + 1:])
-            return self._describe(role, version, path, version)
+        with self._locked():
+            ptr = self._pointer(role)
+            cur = self.current(role)
+            history = [h for h in ptr["history"] if not cur or h != cur.version]
+            for k, version in enumerate(history):
+                path = self._version_dir(role, version)
+                if path is None:
+                    continue  # deleted since: skip it
+                res = self._verify_one(role, version, path)
+                if not res.ok:
+                    raise ModelError(f"cannot roll {role} back to {version}: " + "; ".join(res.problems))
+                self._write_pointer(role, version, history[k + 1:])
+                return self._describe(role, version, path, version)
         raise ModelError(f"no earlier version of {role} to roll back to")
 
     def install(self, role: str, source_dir: Path, version: str | None = None, activate: bool = False) -> ModelVersion:
         """Copy a finished model directory in (staging dir, verify, rename); optionally make it current."""
         _check_name("role", role)
         source_dir = Path(source_dir)
-        problems = verify_dir(source_dir)
-        if problems:
-            raise ModelError(f"refusing to install {source_dir}: " + "; ".join(problems))
-        manifest = load_manifest(source_dir)
+        if not source_dir.is_dir():
+            raise ModelError(f"refusing to install {source_dir}: it is not a folder")
+        manifest = load_manifest(source_dir)  # validated: a malformed manifest never reaches the store
         if manifest.get("role") != role:
             raise ModelError(f"{source_dir} holds a {manifest.get('role')!r} model, not {role!r}")
-        version = version or str(manifest.get("version"))
+        version = version or manifest["version"]
         _check_name("version", version)
         if version == BUNDLED:
             raise ModelError("the version name 'bundled' is reserved for the models shipped with Keigo")
         target = self.root / role / version
-        if target.exists():
-            raise ModelError(f"{role}/{version} is already installed at {target}")
-        staging = self.root / role / f".staging-{uuid.uuid4().hex[:12]}"
-        staging.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            shutil.copytree(source_dir, staging)
-            problems = verify_dir(staging)
-            if problems:
-                raise ModelError(f"the copy of {source_dir} does not verify: " + "; ".join(problems))
-            os.rename(staging, target)
-        finally:
-            if staging.exists():
-                shutil.rmtree(staging, ignore_errors=True)
+        # The lock makes "is it there yet, copy, rename" one step: a second install of the same version waits,
+        # then finds it installed. A kill -9 in here leaves only a staging folder, which the next lock holder
+        # removes.
+        with self._locked():
+            if os.path.lexists(target):
+                raise ModelError(f"{role}/{version} is already installed at {target}")
+            staging = self.root / role / f"{_STAGING_PREFIX}{uuid.uuid4().hex[:12]}"
+            try:
+                staging.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copytree(source_dir, staging, symlinks=False)
+                # The copy is what gets verified and loaded: it is what will run.
+                res = self._verify_one(role, version, staging)
+                if not res.ok:
+                    raise ModelError(f"refusing to install {source_dir}: " + "; ".join(res.problems))
+                os.rename(staging, target)
+            except (OSError, shutil.Error) as e:
+                raise ModelError(f"cannot install {source_dir} as {role}/{version}: "
+                                 f"{getattr(e, 'strerror', None) or e}") from e
+            finally:
+                if staging.exists():
+                    shutil.rmtree(staging, ignore_errors=True)
         if activate:
             return self.use(role, version)
         return self._describe(role, version, target, None)
@@ -270,7 +461,7 @@ class ModelRegistry:
                 tried.append(f"{role}/{v.version}: " + "; ".join(res.problems))
                 continue
             try:
-                model = loader(v.path, providers=providers, threads=threads, info=v.info())
+                model = _call_loader(loader, v.path, providers=providers, threads=threads, info=v.info())
             except ModelError as e:
                 tried.append(f"{role}/{v.version}: {e}")
                 continue
@@ -287,10 +478,38 @@ class ModelRegistry:
 
     def load_rewriter(self, role: str = "rewriter", *, providers=None, threads=None, strict: bool = False):
         """The current rewriter model, or the RuleFormalizer (info.kind == "rules") when none is installed."""
-        from engine.rewriter import FormalRewriter
-
         if self.current(role) is None:
             from engine.rules import RuleFormalizer  # lazily: the lexicons are only read when needed
 
             return RuleFormalizer()
-        return self._load(role, FormalRewriter.from_dir, providers, threads, strict)
+        return self._load(role, _rewriter_loader, providers, threads, strict)
+
+
+def _rewriter_loader(path, **kwargs):
+    """FormalRewriter.from_dir after rewriter.json's sizes are checked (the class itself calls int() on them)."""
+    from engine.rewriter import FormalRewriter
+    from engine.scorer import _read_json
+
+    options = _read_json(Path(path) / "rewriter.json")
+    for key, limit in _REWRITER_INT_OPTIONS.items():
+        value = options.get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
+            raise ModelError(f"{Path(path) / 'rewriter.json'}: {key} must be a whole number from 1 to {limit}, "
+                             f"not {value!r}")
+    prefix = options.get("prefix")
+    if prefix is not None and not isinstance(prefix, str):
+        raise ModelError(f"{Path(path) / 'rewriter.json'}: prefix must be a string, not {prefix!r}")
+    return FormalRewriter.from_dir(path, **kwargs)
+
+
+def _call_loader(loader, path, **kwargs):
+    """Run a model loader; any failure of the files it reads (a value of the wrong type, a missing key, a
+    file that vanished) becomes a ModelError naming the folder, never a traceback."""
+    try:
+        return loader(path, **kwargs)
+    except ModelError:
+        raise
+    except OSError as e:
+        raise ModelError(f"{path}: cannot read the model: {e.strerror or e}") from e
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
+        raise ModelError(f"{path}: the model's settings are invalid ({type(e).__name__}: {e})") from e

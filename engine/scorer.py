@@ -17,6 +17,25 @@ from engine.types import ModelInfo, WordWeight
 _WORD_RE = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*|[^\w\s]+|_+")
 _EXPLAIN_CHUNK = 48      # words of context per occlusion chunk for long sentences
 _EXPLAIN_MAX_WORDS = 1024  # explanations stop here; segment longer text into sentences first
+# Tokenizing a long text in one call costs ~150 bytes of memory per character (every overflow window keeps
+# its offsets, strings and masks); a text longer than this is tokenized piece by piece, cut at whitespace,
+# and only the ids are kept, so scoring memory stays proportional to the text.
+_PIECE_CHARS = 8192
+# scorer.json limits: the engine allocates batch x max(min_length, longest window) ids, so both are capped.
+MAX_LENGTH_LIMIT = 8192
+
+
+def _pieces(text: str, size: int = _PIECE_CHARS):
+    """Consecutive slices of text of at most ``size`` characters, cut after whitespace where there is any."""
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            cut = max(text.rfind(" ", start, end), text.rfind("\n", start, end), text.rfind("\t", start, end))
+            if cut > start:
+                end = cut + 1
+        yield text[start:end]
+        start = end
 
 
 def _read_json(path: Path) -> dict:
@@ -54,11 +73,19 @@ class FormalityScorer:
     def __init__(self, session: OrtSession, tokenizer, *, max_length: int = 128, min_length: int = 1,
                  pad_id: int = 0, info: ModelInfo | None = None):
         self.session = session
+        for name, value in (("max_length", max_length), ("min_length", min_length), ("pad_id", pad_id)):
+            # json gives floats (1e9) and bools too; only whole numbers are sizes
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise ModelError(f"scorer.json: {name} must be a whole number, not {value!r}")
         self.max_length = int(max_length)
         self.min_length = max(1, int(min_length))
         self.pad_id = int(pad_id)
-        if self.max_length < 2:
-            raise ModelError(f"scorer max_length {self.max_length} is too small")
+        if not 2 <= self.max_length <= MAX_LENGTH_LIMIT:
+            raise ModelError(f"scorer.json: max_length must be from 2 to {MAX_LENGTH_LIMIT}, not {self.max_length}")
+        if self.min_length > self.max_length:
+            raise ModelError(f"scorer.json: min_length {self.min_length} is larger than max_length {self.max_length}")
+        if self.pad_id < 0:
+            raise ModelError(f"scorer.json: pad_id must be >= 0, not {self.pad_id}")
         if "p_formal" not in session.output_names:
             raise ModelError(f"{session.path} has no output 'p_formal' (outputs: {session.output_names})")
         unknown = set(session.input_names) - {"input_ids", "attention_mask", "token_type_ids"}
@@ -98,11 +125,21 @@ class FormalityScorer:
         windows = []
         if not idx:
             return windows
-        encs = self.tokenizer.encode_batch([sentences[i] for i in idx])
-        for i, enc in zip(idx, encs):
-            for e in [enc, *enc.overflowing]:
-                if e.ids:
-                    windows.append((i, e.ids, e.type_ids))
+        short = [i for i in idx if len(sentences[i]) <= _PIECE_CHARS]
+        jobs = [(short, [sentences[i] for i in short])]
+        for i in idx:
+            if len(sentences[i]) > _PIECE_CHARS:
+                pieces = [p for p in _pieces(sentences[i]) if not p.isspace()]
+                jobs.append(([i] * len(pieces), pieces))
+        for owners, texts in jobs:
+            for start in range(0, len(texts), 256):
+                encs = self.tokenizer.encode_batch(texts[start:start + 256])
+                for i, enc in zip(owners[start:start + 256], encs):
+                    for e in [enc, *enc.overflowing]:
+                        if e.ids:
+                            windows.append((i, np.asarray(e.ids, dtype=np.int64),
+                                            np.asarray(e.type_ids, dtype=np.int64)))
+        windows.sort(key=lambda w: w[0])
         return windows
 
     def _run(self, windows, batch_size: int):
