@@ -85,6 +85,7 @@ def _wait(app, condition, timeout_s: float) -> bool:
 
 def self_test() -> int:
     """Headless run through the GUI layer: models load, text is scored, a rewrite is accepted and undone."""
+    import shutil
     import tempfile
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -148,6 +149,8 @@ def self_test() -> int:
         window.close()
         window.shutdown()
         window.deleteLater()
+        # The settings file lived only for this run; leaving the folder would fill the temp dir run by run.
+        shutil.rmtree(tmp, ignore_errors=True)
     if failures:
         for f in failures:
             print(f"keigo: error: self-test failed: {f}", file=sys.stderr)

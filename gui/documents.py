@@ -135,8 +135,12 @@ def read_document(path: str | Path) -> LoadedText:
 
 
 def atomic_write(path: Path, payload: bytes) -> None:
-    """Write beside the target, then os.replace: a crash never leaves a half-written file where a reader looks."""
-    path = Path(path)
+    """Write beside the target, then os.replace: a crash never leaves a half-written file where a reader looks.
+
+    A symbolic link is written through: the file it points to is replaced (beside itself) and the link stays
+    a link; replacing the link itself would leave the real file stale.
+    """
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
     try:
         with os.fdopen(fd, "wb") as fh:
