@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import math
 import tomllib
 import types
 import typing
@@ -42,6 +43,29 @@ def registered_sections() -> dict[str, type]:
     return dict(_SECTIONS)
 
 
+def check_ranges(cfg, *, at_least_1: Sequence[str] = (), at_least_0: Sequence[str] = (),
+                 positive: Sequence[str] = (), fraction: Sequence[str] = ()) -> None:
+    """Range checks for a section's ``__post_init__``: InputError naming ``section.key`` for the first value out
+    of range, before any stage runs (a negative batch size or a NaN learning rate would otherwise fail, or
+    silently train nothing, hours into a pipeline). Every float field must also be finite.
+
+    at_least_1 / at_least_0: whole numbers >= 1 / >= 0; positive: numbers > 0; fraction: numbers in [0, 1).
+    """
+    name = getattr(type(cfg), "__config_section__", type(cfg).__name__)
+    for f in dataclasses.fields(cfg):
+        value = getattr(cfg, f.name)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InputError(f"{name}.{f.name} must be a finite number, got {value}")
+    rules = [(at_least_1, lambda v: v >= 1, "must be >= 1"), (at_least_0, lambda v: v >= 0, "must be >= 0"),
+             (positive, lambda v: v > 0, "must be > 0"), (fraction, lambda v: 0 <= v < 1, "must be in [0, 1)")]
+    for keys, ok, what in rules:
+        for key in keys:
+            value = getattr(cfg, key)
+            values = value if isinstance(value, (tuple, list)) else (value,)
+            if not all(ok(v) for v in values):
+                raise InputError(f"{name}.{key} {what}, got {value!r}")
+
+
 @section("run")
 @dataclass(frozen=True)
 class RunConfig:
@@ -49,12 +73,14 @@ class RunConfig:
     run_dir: str = ""  # empty: a fresh timestamped folder under engine.paths.runs_dir()
     threads: int = 0  # torch intra-op threads; 0 leaves the library default
     device: str = "auto"  # "auto" (CUDA when available), "cpu" or "cuda"
+    allow_downloads: bool = False  # Hugging Face hub downloads (hub names); also KEIGO_ALLOW_DOWNLOADS=1
 
     def __post_init__(self):
         if self.device not in ("auto", "cpu", "cuda"):
             raise InputError(f"run.device must be auto, cpu or cuda, got {self.device!r}")
         if self.threads < 0:
             raise InputError(f"run.threads must be >= 0, got {self.threads}")
+        check_ranges(self, at_least_0=("seed",))
 
 
 @section("data")
@@ -121,10 +147,12 @@ def _coerce(value: Any, tp, where: str, from_text: bool):
         if tp is float:
             if isinstance(value, bool):
                 raise ValueError("expected a number")
-            if isinstance(value, (int, float)):
-                return float(value)
-            if from_text:
-                return float(value)
+            if isinstance(value, (int, float)) or from_text:
+                number = float(value)
+                # nan compares false with every bound, so it would slip through each range check
+                if not math.isfinite(number):
+                    raise ValueError("expected a finite number")
+                return number
             raise ValueError("expected a number")
         if tp is str:
             if isinstance(value, str):

@@ -78,6 +78,29 @@ def select_device(pref: str = "auto"):
     return torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
 
+ALLOW_DOWNLOADS_ENV = "KEIGO_ALLOW_DOWNLOADS"
+
+
+def downloads_allowed(config: Config | None = None) -> bool:
+    """Whether training may reach the network (Hugging Face hub): only when the user asks, with
+    ``run.allow_downloads = true`` or KEIGO_ALLOW_DOWNLOADS=1. Keigo is offline by default."""
+    if os.environ.get(ALLOW_DOWNLOADS_ENV, "").strip().lower() in ("1", "true", "yes", "on"):
+        return True
+    return bool(config is not None and getattr(config.section("run"), "allow_downloads", False))
+
+
+def apply_network_policy(allow: bool) -> None:
+    """Put the Hugging Face libraries in offline mode unless downloads are allowed. The libraries read the
+    variables when they are imported, so an already-imported huggingface_hub is switched too."""
+    if allow:
+        return
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ["TRANSFORMERS_OFFLINE"] = "1"
+    constants = sys.modules.get("huggingface_hub.constants")
+    if constants is not None and hasattr(constants, "HF_HUB_OFFLINE"):
+        constants.HF_HUB_OFFLINE = True
+
+
 def _jsonable(value):
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
@@ -104,6 +127,8 @@ class RunContext:
         self.run_dir = Path(run_dir)
         self.run_dir.mkdir(parents=True, exist_ok=True)
         self.config = config
+        # Before any stage imports transformers: a hub name must never silently reach the network.
+        apply_network_policy(downloads_allowed(config))
         self.device = device if device is not None else select_device(config.section("run").device)
         self.stop = stop or StopToken(self.run_dir)
         self.stdout = stdout if stdout is not None else sys.stdout

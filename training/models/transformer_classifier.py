@@ -38,18 +38,26 @@ def resolve_encoder(name: str) -> str:
     return name  # a hub name: works when it is in the local cache (or online)
 
 
-def load_encoder(name: str):
-    """(encoder, tokenizer) from a local folder or a Hugging Face name; local folders load fully offline."""
+def load_encoder(name: str, allow_downloads: bool | None = None):
+    """(encoder, tokenizer) from a local folder or a Hugging Face name. Offline unless downloads are allowed
+    (run.allow_downloads or KEIGO_ALLOW_DOWNLOADS=1): a hub name then loads only from the local cache."""
     from transformers import AutoModel, AutoTokenizer
 
+    from training.context import downloads_allowed
+
     path = resolve_encoder(name)
+    online = downloads_allowed() if allow_downloads is None else allow_downloads
     if Path(path).exists():
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        online = False
     try:
-        tokenizer = AutoTokenizer.from_pretrained(path, use_fast=True)
-        encoder = AutoModel.from_pretrained(path)
+        # local_files_only holds even where the environment was set after transformers was imported
+        tokenizer = AutoTokenizer.from_pretrained(path, use_fast=True, local_files_only=not online)
+        encoder = AutoModel.from_pretrained(path, local_files_only=not online)
     except OSError as exc:
-        raise InputError(f"cannot load encoder {name!r} ({path}): {exc}") from None
+        hint = "" if online else (" (Keigo trains offline: put the model in the Hugging Face cache or a folder, or "
+                                  "allow downloads with run.allow_downloads=true or KEIGO_ALLOW_DOWNLOADS=1)")
+        raise InputError(f"cannot load encoder {name!r} ({path}): {exc}{hint}") from None
     if not getattr(tokenizer, "is_fast", False):
         raise InputError(f"encoder {name!r} has no fast tokenizer (tokenizer.json), which the engine needs")
     return encoder, tokenizer

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import InputError
-from training.config import section
+from training.config import check_ranges, section
 from training.pipeline import write_json_atomic, write_text_atomic
 from training.stages.base import Stage
 
@@ -80,6 +80,7 @@ class AdnetConfig:
             raise InputError(f"adnet.vocab_size must be >= 10, got {self.vocab_size}")
         if not self.domains:
             raise InputError("adnet.domains is empty")
+        check_ranges(self, at_least_0=("grad_clip",), positive=("tsne_perplexity",))
 
 
 def check_labelled(texts: Sequence[str], labels: Sequence[int], where: str, need_both: bool = True) -> None:

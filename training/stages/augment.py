@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 
 from engine.errors import InputError, ModelNotInstalled
-from training.config import section
+from training.config import check_ranges, section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage
 from training.stages.rewriter import event_bridge, load_valid_sets
@@ -46,6 +46,7 @@ class MtaskConfig:
     def __post_init__(self):
         if not 0.0 <= self.keep_identical <= 1.0:
             raise InputError(f"mtask.keep_identical must be in [0, 1], got {self.keep_identical}")
+        check_ranges(self, at_least_0=("limit_per_corpus",), at_least_1=("max_words",))
 
 
 class MtaskStage(_PairsStage):
@@ -91,6 +92,11 @@ class BtConfig:
     max_len: int = 64
     beam: int = 1
     max_new_tokens: int = 64
+
+    def __post_init__(self):
+        check_ranges(self, at_least_0=("max_sources", "valid_subset", "warmup_steps", "max_minutes"),
+                     at_least_1=("max_tokens", "max_steps", "max_epochs", "valid_every", "patience", "max_len",
+                                 "beam", "max_new_tokens"), positive=("lr",))
 
 
 class BtStage(_PairsStage):
@@ -152,6 +158,7 @@ class FdisConfig:
     def __post_init__(self):
         if not -1.0 <= self.sigma <= 1.0:
             raise InputError(f"fdis.sigma must be in [-1, 1], got {self.sigma}")
+        check_ranges(self, at_least_0=("max_sources",))
 
 
 class FdisStage(_PairsStage):
@@ -226,6 +233,11 @@ class PosConfig:
     max_len: int = 64
     beam: int = 1
     max_new_tokens: int = 64
+
+    def __post_init__(self):
+        check_ranges(self, at_least_0=("max_sources", "warmup_steps", "max_minutes"),
+                     at_least_1=("max_tokens", "max_steps", "max_epochs", "valid_every", "patience", "max_len",
+                                 "beam", "max_new_tokens"), positive=("lr", "c"))
 
 
 class PosStage(_PairsStage):

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import InputError
-from training.config import section
+from training.config import check_ranges, section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage
 
@@ -72,6 +72,11 @@ class ClassifierConfig:
             raise InputError("classifier.ship=int8 needs classifier.int8=true")
         if self.epochs < 1 or self.max_length < 8:
             raise InputError("classifier.epochs must be >= 1 and classifier.max_length >= 8")
+        check_ranges(self, at_least_0=("jfc_epochs", "batch_size", "train_limit", "jfc_limit", "min_freq",
+                                        "eval_limit", "parity_sentences", "lr", "weight_decay", "grad_clip",
+                                        "graded_weight"),
+                     at_least_1=("emb_dim", "widths", "maps", "vocab_size", "pt16_every", "eval_batch_size"),
+                     fraction=("warmup_ratio", "dropout"))
 
     @property
     def recipe_name(self) -> str:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from engine.errors import InputError, ModelError
-from training.config import section
+from training.config import check_ranges, section
 from training.stages.base import Stage
 
 
@@ -82,6 +82,9 @@ class ConsistencyConfig:
             raise InputError(f"consistency: invalid value for {', '.join(bad)}")
         if not self.domains:
             raise InputError("consistency.domains is empty: name at least one GYAFC domain (em, fr)")
+        check_ranges(self, at_least_0=("filter_warmup_steps", "lr_warmup", "clip_norm", "max_minutes",
+                                        "valid_subset"),
+                     at_least_1=("valid_beam",), fraction=("label_smoothing",))
 
 
 MODEL_FILES = ("config.json", "tokenizer.json")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import InputError
-from training.config import section
+from training.config import check_ranges, section
 from training.data import jaen
 from training.jfc import DEFAULT_KEYS, build, label_counter
 from training.pipeline import write_json_atomic, write_text_atomic
@@ -28,6 +28,7 @@ class JfcConfig:
             raise InputError("jfc.keys is empty: give at least one Japanese politeness key")
         if not 0.0 <= self.heldout_fraction < 1.0:
             raise InputError(f"jfc.heldout_fraction must be in [0, 1), got {self.heldout_fraction}")
+        check_ranges(self)  # finite numbers
 
 
 def write_examples(path: Path, examples) -> None:

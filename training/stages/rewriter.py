@@ -15,7 +15,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from engine.errors import InputError, ModelNotInstalled
-from training.config import section
+from training.config import check_ranges, section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage
 
@@ -77,6 +77,12 @@ class RewriterConfig:
 
         if not self.base_model and self.size not in MODEL_SIZES:
             raise InputError(f"rewriter.size must be one of {', '.join(MODEL_SIZES)}, got {self.size!r}")
+        check_ranges(self, at_least_0=("train_limit", "warmup_steps", "pretrain_steps", "pretrain_epochs",
+                                        "pretrain_minutes", "finetune_minutes", "clip_norm", "valid_subset",
+                                        "max_int8_bleu_cost"),
+                     at_least_1=("max_len", "max_tokens", "finetune_steps", "finetune_epochs", "valid_every",
+                                 "patience", "beam", "max_new_tokens"),
+                     positive=("lr_pretrain", "lr_finetune"), fraction=("dropout", "label_smoothing"))
 
 
 def event_bridge(ctx, stage: str, phase: str):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import InputError
-from training.config import section
+from training.config import check_ranges, section
 from training.pipeline import write_json_atomic
 from training.stages.base import Stage
 
@@ -24,6 +24,7 @@ class TokenizerConfig:
             raise InputError(f"tokenizer.vocab_size must be >= 300 (256 bytes + specials), got {self.vocab_size}")
         if not self.sources:
             raise InputError("tokenizer.sources is empty")
+        check_ranges(self, at_least_1=("min_frequency",), at_least_0=("max_sentences",))
 
 
 def tokenizer_dir(ctx):
