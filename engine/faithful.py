@@ -16,7 +16,9 @@ sentence itself; every candidate gets features and flags:
   (flag ``inserted:WORD``);
 - ``gain``: P(formal) of the candidate minus P(formal) of the source, by the live scorer;
 - ``mbr``: mean sentence-BLEU against the other candidates (consensus, minimum Bayes risk);
-- ``is_source``, ``is_rules``: which candidate is which.
+- ``is_source``, ``is_rules``: which candidate is which;
+- ``keep``: P(formal) of the source on the sentence itself (0 on the others): the more formal the writer's
+  sentence already is, the more leaving it alone is worth.
 
 Ordering: candidates with a non-word or dropped content always come after clean ones (the sentence
 itself is always clean, so a clean candidate exists); inside each group a linear score ``w . f`` orders
@@ -40,10 +42,10 @@ from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
 from engine.types import Candidate, Rewrite
 
-FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules")
+FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep")
 # Before a fit: trust the model's likelihood and the consensus, and penalise damage.
 DEFAULT_WEIGHTS = {"lp": 1.0, "lm": 0.0, "nonwords": -1.0, "dropped": -1.0, "inserted": -0.5, "gain": 0.5,
-                   "mbr": 0.02, "is_source": 0.0, "is_rules": 0.0}
+                   "mbr": 0.02, "is_source": 0.0, "is_rules": 0.0, "keep": 0.0}
 DEFAULT_POOL_BEAM = 8
 DEFAULT_FORMAL_TARGET = 0.5
 HARD_CHECKS = ("nonwords", "dropped")
@@ -58,9 +60,21 @@ STOPWORDS = frozenset(["a", "an", "the", "and", "or", "but", "nor", "so", "yet",
 
 # Function words that carry meaning: losing one of these changes what the sentence says.
 LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", "because", "than", "not", "no", "never", "nor"])
-_NEGATION = re.compile(r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot)\b|n['\u2019]?t\b",
-                       re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019]t|dont|cant|wont|didnt|doesnt"
+    r"|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|aint|havent|hasnt|hadnt|dunno|idk)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+_NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+# "2" and "4" also stand for "to"/"too" and "for" in chat ("need 2 fix"): kept when either reading survives.
+_DIGIT_AS_WORD = {"2": ("to", "too"), "4": ("for",)}
+
+
+def _number_kept(n: str, candidate: str, cand_words: set[str]) -> bool:
+    if n in _NUMBER.findall(candidate):
+        return True
+    if n.isdigit() and int(n) < len(_NUMBER_WORDS) and _NUMBER_WORDS[int(n)] in cand_words:
+        return True
+    return any(w in cand_words for w in _DIGIT_AS_WORD.get(n, ()))
 
 
 def words(text: str) -> list[str]:
@@ -102,6 +116,25 @@ class WordList:
         return False
 
 
+def read_markers(path: Path) -> frozenset[str]:
+    """Informal-marker words, one a line (a tab may follow with counts; '#' starts a comment line)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ModelError(f"rewriter.json names the marker list {Path(path).name}, but {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelError(f"{path}: not a readable marker list ({exc})") from None
+    out = set()
+    for k, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        word = line.split("\t", 1)[0].strip().lower()
+        if not word or " " in word:
+            raise ModelError(f"{path} line {k}: expected one word, got {line[:40]!r}")
+        out.add(word)
+    return frozenset(out)
+
+
 @lru_cache(maxsize=1)
 def default_wordlist() -> WordList:
     return WordList()
@@ -136,8 +169,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     content = [w for w in src if (w not in STOPWORDS or w in LOGICAL) and w not in markers and w in ruled_set]
     lost = [w for w in content if _stem(w) not in cand_stems]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
-    cand_numbers = _NUMBER.findall(candidate)
-    lost += [n for n in _NUMBER.findall(rules_text) if n not in cand_numbers and n in _NUMBER.findall(source)]
+    cand_set = set(cand)
+    source_numbers = set(_NUMBER.findall(source))
+    lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set)]
     if len(_NEGATION.findall(candidate)) < len(_NEGATION.findall(rules_text)):
         lost.append("not")
     dropped = tuple(dict.fromkeys(lost))
@@ -183,6 +217,7 @@ class RerankConfig:
     formal_target: float = DEFAULT_FORMAL_TARGET
     lm_file: str | None = None
     hard: tuple[str, ...] = HARD_CHECKS
+    markers_file: str | None = None
 
     @classmethod
     def from_options(cls, options: dict) -> RerankConfig:
@@ -206,13 +241,15 @@ class RerankConfig:
         target = raw.get("formal_target", DEFAULT_FORMAL_TARGET)
         if isinstance(target, bool) or not isinstance(target, (int, float)) or not 0.0 <= target <= 1.0:
             raise ModelError(f"rewriter.json: rerank.formal_target must be a number from 0 to 1, not {target!r}")
-        lm = raw.get("lm")
-        if lm is not None and (not isinstance(lm, str) or "/" in lm or "\\" in lm or lm.startswith(".")):
-            raise ModelError(f"rewriter.json: rerank.lm must be a file name inside the model directory, not {lm!r}")
+        lm, markers = raw.get("lm"), raw.get("markers")
+        for key, name in (("lm", lm), ("markers", markers)):
+            if name is not None and (not isinstance(name, str) or "/" in name or "\\" in name or name.startswith(".")):
+                raise ModelError(f"rewriter.json: rerank.{key} must be a file name inside the model directory, "
+                                 f"not {name!r}")
         hard = raw.get("hard", list(HARD_CHECKS))
         if not isinstance(hard, list) or any(h not in HARD_CHECKS for h in hard):
             raise ModelError(f"rewriter.json: rerank.hard must be a list drawn from {list(HARD_CHECKS)}, not {hard!r}")
-        return cls(weights, pool, float(target), lm, tuple(hard))
+        return cls(weights, pool, float(target), lm, tuple(hard), markers)
 
 
 class SafeRewriter:
@@ -223,14 +260,14 @@ class SafeRewriter:
     """
 
     def __init__(self, model, rules, *, scorer=None, lm=None, wordlist: WordList | None = None,
-                 config: RerankConfig | None = None):
+                 config: RerankConfig | None = None, markers: frozenset[str] = frozenset()):
         self.model = model
         self.rules = rules
         self.scorer = scorer
         self.lm = lm
         self.wordlist = wordlist or default_wordlist()
         self.config = config or RerankConfig(dict(DEFAULT_WEIGHTS))
-        self.markers = rules.marker_words()
+        self.markers = rules.marker_words() | markers
         self.info = model.info
         self.w = np.array([self.config.weights[k] for k in FEATURES], dtype=np.float64)
 
@@ -248,7 +285,10 @@ class SafeRewriter:
             if not path.is_file():
                 raise ModelError(f"rewriter.json names the fluency LM {config.lm_file}, but {path} does not exist")
             lm = load_npz(path)
-        return cls(model, RuleFormalizer(), scorer=scorer, lm=lm, wordlist=wordlist, config=config)
+        markers = frozenset()
+        if config.markers_file:
+            markers = read_markers(Path(model.info.path) / config.markers_file)
+        return cls(model, RuleFormalizer(), scorer=scorer, lm=lm, wordlist=wordlist, config=config, markers=markers)
 
     # ------------------------------------------------------------------ public
 
@@ -303,6 +343,7 @@ class SafeRewriter:
             f[k, 2], f[k, 3], f[k, 4] = len(c.nonwords), len(c.dropped), len(c.inserted)
             f[k, 7] = float(texts[k] == source)
             f[k, 8] = float(texts[k] == rules_text)
+            f[k, 9] = f[k, 7] * (p_source if p_source is not None else 0.0)
         return f, checks
 
     def source_markers(self, source: str) -> frozenset[str]:

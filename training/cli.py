@@ -21,6 +21,8 @@ COMMANDS = {
     "eval": "training.cli:eval_command",
     "eval-faithfulness": "training.faithfulness:main",
     "formal-lm": "training.formal_lm:main",
+    "markers": "training.markers:main",
+    "attach-rerank": "training.attach_rerank:main",
 }
 
 

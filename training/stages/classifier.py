@@ -19,6 +19,7 @@ import numpy as np
 from engine.errors import InputError
 from training.config import check_ranges, section
 from training.pipeline import write_json_atomic
+from training.seq2seq import use_bf16
 from training.stages.base import Stage
 
 MODELS = ("textcnn", "transformer")
@@ -40,6 +41,7 @@ class ClassifierConfig:
     weight_decay: float = 0.01
     warmup_ratio: float = 0.06
     grad_clip: float = 5.0
+    precision: str = "auto"  # auto | fp32 | bf16: autocast in training (auto = where the hardware has bf16)
     train_limit: int = 0  # GYAFC train pairs sampled per domain (0 = all)
     jfc_limit: int = 0  # JFC train examples sampled (0 = all)
     emb_dim: int = 128
@@ -70,6 +72,8 @@ class ClassifierConfig:
             raise InputError(f"classifier.ship must be both, fp32 or int8, got {self.ship!r}")
         if self.ship == "int8" and not self.int8:
             raise InputError("classifier.ship=int8 needs classifier.int8=true")
+        if self.precision not in ("auto", "fp32", "bf16"):
+            raise InputError(f"classifier.precision must be auto, fp32 or bf16, got {self.precision!r}")
         if self.epochs < 1 or self.max_length < 8:
             raise InputError("classifier.epochs must be >= 1 and classifier.max_length >= 8")
         check_ranges(self, at_least_0=("jfc_epochs", "batch_size", "train_limit", "jfc_limit", "min_freq",
@@ -262,6 +266,9 @@ class ClassifierStage(Stage):
                 opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
         pt_batches: list[list[int]] = []
         y_all = torch.tensor(labels, dtype=torch.long)
+        bf16 = use_bf16(cfg.precision, self.device)
+        if bf16 and phase == self.phases[0][0]:
+            ctx.log("training in bf16 autocast")
         step = 0
         t0 = time.time()
         running = None
@@ -271,13 +278,16 @@ class ClassifierStage(Stage):
                 if ctx.stop.requested:
                     ctx.log(f"stop requested in phase {phase} at step {step}/{total}")
                     return
-                logits, _graded = self.model(**self._feeds([texts[i] for i in batch]))
-                loss = F.cross_entropy(logits, y_all[batch].to(self.device))
+                with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
+                    logits, _graded = self.model(**self._feeds([texts[i] for i in batch]))
+                loss = F.cross_entropy(logits.float(), y_all[batch].to(self.device))
                 if with_pt16 and self.pt16_train is not None and step % max(1, cfg.pt16_every) == 0:
                     if not pt_batches:
                         pt_batches = _batches(self.pt16_train.sentences, self.batch_size, rng)
                     pb = pt_batches.pop()
-                    _l, g = self.model(**self._feeds([self.pt16_train.sentences[i] for i in pb]))
+                    with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
+                        _l, g = self.model(**self._feeds([self.pt16_train.sentences[i] for i in pb]))
+                    g = g.float()
                     target = torch.tensor([self.pt16_train.scores[i] for i in pb], dtype=torch.float32,
                                           device=self.device)
                     loss = loss + cfg.graded_weight * F.mse_loss(g / 3.0, target / 3.0)
