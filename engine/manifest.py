@@ -17,7 +17,8 @@ MANIFEST_NAME = "manifest.json"
 # Only these kinds of files may sit in a model directory: ONNX graphs (and their external weights),
 # JSON (configs, tokenizers), text/markdown (vocabularies, model cards), sentencepiece protobufs.
 # Anything else (pickles, torch checkpoints) is refused so that nothing executable is ever loaded.
-ALLOWED_SUFFIXES = (".onnx", ".onnx_data", ".data", ".json", ".txt", ".md", ".model")
+# .npz: numpy arrays (the rewriter's fluency LM), read with allow_pickle=False, so no code can ride along.
+ALLOWED_SUFFIXES = (".onnx", ".onnx_data", ".data", ".json", ".txt", ".md", ".model", ".npz")
 
 _ORT_DTYPES = {
     "tensor(float)": "float32",
@@ -231,7 +232,7 @@ def verify_dir(model_dir, *, load_onnx: bool = True) -> list[str]:
         if rel not in listed:
             problems.append(f"{p} is not listed in the manifest")
         if not p.name.endswith(ALLOWED_SUFFIXES):
-            problems.append(f"{p} is not an allowed file type (only ONNX, JSON, tokenizer and text files)")
+            problems.append(f"{p} is not an allowed file type (only ONNX, JSON, tokenizer, text and numpy .npz files)")
     if load_onnx and not problems:
         expected = manifest.get("onnx") or {}
         for rel in listed:

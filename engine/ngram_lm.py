@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -377,7 +378,7 @@ def load_npz(path: str | Path) -> NgramLM:
             lowercase = bool(z["lowercase"]) if "lowercase" in z.files else True
     except ModelError:
         raise
-    except (OSError, ValueError, KeyError, EOFError) as exc:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
         raise ModelError(f"{path}: not a readable n-gram LM ({exc})") from None
     if any(len(a) != len(b) or len(a) != len(c) for a, b, c in zip(keys, logp, bow)):
         raise ModelError(f"{path}: n-gram LM arrays of different lengths")

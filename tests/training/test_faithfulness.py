@@ -1,0 +1,146 @@
+"""The faithfulness harness, the reranker fit, the marker list, the formal LM and attach-rerank, on fixtures."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+
+from engine.errors import ModelError
+from engine.faithful import FEATURES, SafeRewriter, read_markers
+from engine.manifest import verify_dir
+from engine.ngram_lm import NgramLM, load_npz, save_npz
+from engine.rewriter import FormalRewriter
+from engine.scorer import FormalityScorer
+from training import attach_rerank, faithfulness, formal_lm, markers
+from training.faithfulness import PoolRow, bleu_from_stats, bleu_stats, choose, fit_weights
+
+REPO = Path(__file__).resolve().parents[2]
+FIX = REPO / "tests" / "fixtures"
+
+
+def test_bleu_statistics_add_up_to_sacrebleu():
+    hyps = ["Please send me the file.", "I do not know.", "", "Thank you very much for the help!"]
+    refs = [["Please send the file to me.", "Send me the file, please.", "Please send me the file.", "The file, please."],
+            ["I don't know.", "I do not know.", "I have no idea.", "No idea."],
+            ["Hello.", "Hi.", "Greetings.", "Hello there."],
+            ["Thanks a lot for your help!", "Thank you for the help.", "Many thanks.", "Thank you very much."]]
+    total = np.sum([bleu_stats(h, r) for h, r in zip(hyps, refs)], axis=0)
+    want = sacrebleu.corpus_bleu(hyps, [list(x) for x in zip(*refs)]).score
+    assert bleu_from_stats(total) == pytest.approx(want, abs=1e-9)
+
+
+def _row(i, texts, feats, good, p_source=0.1, domain="em"):
+    """A pool whose candidate `good` is the only one matching the reference."""
+    ref = [texts[good]] * 4
+    return PoolRow(domain, i, texts[-1], p_source, list(texts), [list(f) for f in feats], [True] * len(texts),
+                   [bleu_stats(t, ref).tolist() for t in texts])
+
+
+def test_the_fit_learns_to_prefer_what_the_references_prefer():
+    # the reference always agrees with the candidate of higher "mbr", never with the likelier one
+    rng = np.random.default_rng(0)
+    rows = {"em": [], "fr": []}
+    for d in rows:
+        for i in range(40):
+            f = np.zeros((3, len(FEATURES)))
+            f[:, FEATURES.index("lp")] = [-0.1, -0.5, -3.0]
+            f[:, FEATURES.index("mbr")] = [10.0, 60.0, 5.0]
+            f[2, FEATURES.index("is_source")] = 1.0
+            texts = [f"candidate one number {i} {rng.integers(1000)}", f"the good rewrite {i} stays here", f"src {i}"]
+            rows[d].append(_row(i, texts, f, good=1, domain=d))
+    start = {k: float(k == "lp") for k in FEATURES}
+    w, obj = fit_weights(rows, start, ("nonwords",), target=1.01, log=lambda *_: None)
+    picks = choose(rows["em"], w, 1.01, ("nonwords",))
+    assert all(p == 1 for p in picks) and obj > 90
+
+
+def test_choose_keeps_formal_sources_and_never_picks_a_garbled_candidate():
+    f = np.zeros((3, len(FEATURES)))
+    f[0, FEATURES.index("lp")] = 5.0
+    f[0, FEATURES.index("nonwords")] = 1.0
+    f[2, FEATURES.index("is_source")] = 1.0
+    row = _row(0, ["Garbld one.", "Clean one.", "source"], f, good=1)
+    w = np.zeros(len(FEATURES))
+    w[FEATURES.index("lp")] = 1.0
+    assert choose([row], w, 0.9, ("nonwords",)) == [1]
+    row.p_source = 0.95
+    assert choose([row], w, 0.9, ("nonwords",)) == [2]
+
+
+def test_markers_are_learned_from_skewed_words():
+    pairs = [("u r gonna love this stuff", "You are going to love this material.")] * 30 + \
+            [("the ship leaves at noon", "The ship leaves at noon.")] * 30
+    got = {w for w, _, _ in markers.learn_markers(pairs, min_count=20, min_ratio=2.0)}
+    assert {"u", "r", "gonna", "stuff"} <= got and "ship" not in got and "love" not in got
+
+
+def test_marker_files_are_read_strictly(tmp_path):
+    p = tmp_path / "m.txt"
+    markers.write_markers([("guys", 10, 2), ("stuff", 8, 1)], p)
+    assert read_markers(p) == {"guys", "stuff"}
+    p.write_text("two words\n", encoding="utf-8")
+    with pytest.raises(ModelError, match="line 1"):
+        read_markers(p)
+    with pytest.raises(ModelError, match="does not exist"):
+        read_markers(tmp_path / "missing.txt")
+
+
+def test_formal_lm_npz_round_trip_and_corruption(tmp_path):
+    lm = NgramLM.train(["the cat sat on the mat .", "the dog sat on the log ."] * 5, order=3)
+    p = save_npz(lm, tmp_path / "lm.npz")
+    back = load_npz(p)
+    s = ["the cat sat on the log .", "dog the mat"]
+    np.testing.assert_allclose(back.perplexity(s), lm.perplexity(s), rtol=1e-6)
+    (tmp_path / "bad.npz").write_bytes(b"PK\x03\x04 not a zip at all")
+    with pytest.raises(ModelError, match="not a readable n-gram LM"):
+        load_npz(tmp_path / "bad.npz")
+    with pytest.raises(ModelError):
+        load_npz(tmp_path / "missing.npz")
+
+
+def test_formal_lm_command_on_fixture_data(tmp_path):
+    out = tmp_path / "lm.npz"
+    assert formal_lm.main(["--out", str(out), "--data", str(FIX / "data")]) == 0
+    assert load_npz(out).order == 3
+
+
+@pytest.mark.slow
+def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
+    model_dir = tmp_path / "rewriter"
+    shutil.copytree(FIX / "models" / "rewriter", model_dir)
+    args = ["--rewriter", str(model_dir), "--scorer", str(FIX / "models" / "scorer"), "--data", str(FIX / "data"),
+            "--out", str(tmp_path / "eval")]
+    assert faithfulness.main(args + ["--fit"]) == 0
+    fits = json.loads((tmp_path / "eval" / "rerank.json").read_text(encoding="utf-8"))
+    assert set(fits) == {"beam4.nonwords+dropped", "beam4.nonwords", "beam1.nonwords+dropped", "beam1.nonwords"}
+    assert faithfulness.main(args) == 0
+    table = capsys.readouterr().out
+    for system in ("copy", "rules", "model4", "model1", "safe4", "safe1"):
+        assert f"| {system} |" in table
+    report = json.loads((tmp_path / "eval" / "report.json").read_text(encoding="utf-8"))
+    assert report["systems"]["copy"]["em"]["formal_kept"] == 100.0
+    lm = tmp_path / "lm.npz"
+    formal_lm.main(["--out", str(lm), "--data", str(FIX / "data")])
+    mk = tmp_path / "markers.txt"
+    markers.write_markers([("u", 5, 0)], mk)
+    assert attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json"), "--choice",
+                               "beam4.nonwords", "--lm", str(lm), "--markers", str(mk), "--report",
+                               str(tmp_path / "eval" / "report.json")]) == 0
+    assert verify_dir(model_dir) == []
+    card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8")
+    assert card.count("## Faithful rewrites (reranker)") == 1 and "| safe4 |" in card
+    safe = SafeRewriter.for_model(FormalRewriter.from_dir(model_dir, threads=1),
+                                  scorer=FormalityScorer.from_dir(FIX / "models" / "scorer", threads=1))
+    assert safe.lm is not None and "u" in safe.markers
+    assert safe.config.weights == json.loads((model_dir / "rewriter.json").read_text())["rerank"]["weights"]
+    out = safe.rewrite(["hey can u send me the report lol", ""], beam=4, nbest=3)
+    assert len(out) == 2 and out[0].candidates
+    # attaching twice replaces the section instead of adding a second one
+    attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json"), "--choice",
+                        "beam4.nonwords", "--lm", str(lm), "--markers", str(mk)])
+    assert (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8").count("## Faithful rewrites") == 1
+    assert verify_dir(model_dir) == []
