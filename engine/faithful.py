@@ -77,6 +77,35 @@ def _number_kept(n: str, candidate: str, cand_words: set[str]) -> bool:
     return any(w in cand_words for w in _DIGIT_AS_WORD.get(n, ()))
 
 
+# Interjections and fillers in any spelling ("ooh", "ummm", "eww", "hahaha"): informal by nature, never content.
+_INTERJECTION = re.compile(r"^(?:o+h*|a+h+|u+h*m+|h*m+|h+m+|e+w+|w+o+w+|y+a+y+|(?:h+[ae]+)+h*|l+o+l+|d+a+r+n+|"
+                           r"g+o+s+h+|g+e+e+z+|j+e+e+z+|h+u+h+|d+u+h+|y+e+a+h*|y+e+p+|n+o+p+e+|o+k+a*y*|p+a+l+)$")
+
+
+def _edit_distance_at_most(a: str, b: str, k: int) -> bool:
+    """Damerau-Levenshtein distance (adjacent swaps count once) <= k, early exit; for spelling fixes."""
+    if abs(len(a) - len(b)) > k:
+        return False
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > k:
+            return False
+        prev2, prev = prev, cur
+    return prev[-1] <= k
+
+
+def _respelled(word: str, candidate_words: set[str]) -> bool:
+    """The candidate has the word with its spelling fixed ("plannin" -> "planning", "hte" -> "the")."""
+    k = 1 if len(word) < 7 else 2
+    return len(word) >= 3 and any(_edit_distance_at_most(word, c, k) for c in candidate_words
+                                  if c[:1] == word[:1] or len(word) <= 4)
+
+
 def words(text: str) -> list[str]:
     """Lower-cased words of a text (letters, inner apostrophes and hyphens; digits are not words here)."""
     return [m.group().lower().replace("\u2019", "'") for m in _WORD.finditer(text)]
@@ -166,10 +195,20 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     ruled_set = set(ruled)
     # Content the writer wrote: not a function word, not a known informal marker, and kept by the rules
     # (a word the rules themselves remove or replace is a marker).
-    content = [w for w in src if (w not in STOPWORDS or w in LOGICAL) and w not in markers and w in ruled_set]
-    lost = [w for w in content if _stem(w) not in cand_stems]
-    # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
+    content = [w for w in src if (w not in STOPWORDS or w in LOGICAL) and w not in markers and w in ruled_set
+               and not _INTERJECTION.match(w)]
     cand_set = set(cand)
+    # A misspelt source word (not in the word list) fixed by the candidate is kept, not lost; a real word one
+    # letter off ("ship" -> "shop") is not the same word.
+    lost = [w for w in content if _stem(w) not in cand_stems
+            and (wordlist.known(w) or not _respelled(w, cand_set))]
+    # A short word the candidate "expands" into a longer one the rules did not give is a guess ("doc" ->
+    # "doctor" or "document"?): the writer's word is lost unless it stays.
+    src_stems_all = {_stem(w) for w in allowed}
+    guesses = [x for x in cand if _stem(x) not in src_stems_all and x not in STOPWORDS]
+    lost += [w for w in dict.fromkeys(src) if 2 <= len(w) <= 4 and w not in STOPWORDS and w not in cand_set
+             and any(x.startswith(w) and len(x) > len(w) for x in guesses)]
+    # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
     source_numbers = set(_NUMBER.findall(source))
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set)]
     if len(_NEGATION.findall(candidate)) < len(_NEGATION.findall(rules_text)):
@@ -392,15 +431,15 @@ class SafeRewriter:
         return Rewrite(r.source, tuple(cands), flags)
 
     def _teacher_forced(self, source: str, texts: Sequence[str], model_lp: dict[str, float]) -> np.ndarray:
+        """The model's mean log-probability per token of each text: the beam's own score for its candidates
+        (the same number, verified in the tests), teacher forcing for the rest (rules rewrite, sentence)."""
+        missing = [t for t in texts if t not in model_lp]
         scorer = getattr(self.model, "score_targets", None)
-        if scorer is not None:
-            got = scorer(source, list(texts))
-            if got is not None:
-                return np.asarray(got, dtype=np.float64)
-        # No teacher forcing (over-long input): the beam's scores, and their mean for the other candidates.
-        known = [v for v in model_lp.values()]
-        fill = float(np.mean(known)) if known else 0.0
-        return np.array([model_lp.get(t, fill) for t in texts], dtype=np.float64)
+        got = scorer(source, missing) if (scorer is not None and missing) else None
+        forced = dict(zip(missing, got)) if got is not None else {}
+        # No teacher forcing (over-long input): the mean of the beam's scores for the other candidates.
+        fill = float(np.mean(list(model_lp.values()))) if model_lp else 0.0
+        return np.array([model_lp[t] if t in model_lp else forced.get(t, fill) for t in texts], dtype=np.float64)
 
     def _fluency(self, texts: Sequence[str]) -> np.ndarray:
         if self.lm is None:

@@ -305,3 +305,19 @@ def test_safe_rewriter_runs_on_the_fixture_model(rules):
     assert [r.source for r in out] == ["thank you for your prompt reply.", "", "😀 ok"]
     assert out[0].best == "thank you for your prompt reply." or "rules" in out[0].candidates[0].flags
     assert all(r.candidates for r in out)
+
+
+def test_spelling_fixes_and_interjections_are_not_lost_content(rules, wl):
+    assert _check("Are you planning on it?", "are you plannin on it", rules, wl).dropped == ()
+    assert _check("Not in the religion.", "not in hte religion", rules, wl).dropped == ()
+    assert _check("I cannot eat another bite.", "ooh i cant eat another bite", rules, wl).dropped == ()
+    # a real word one letter off is a different word
+    assert "ship" in _check("We can shop the build.", "we can ship the build", rules, wl).dropped
+
+
+def test_a_guessed_expansion_of_a_short_word_is_lost_content(rules, wl):
+    # "doc" could be a doctor or a document: a guess is not the writer's word
+    assert "doc" in _check("Please check the attached doctor.", "pls check the attached doc", rules, wl,
+                           ).dropped
+    # an expansion the rules give ("qtr" -> "quarter") is not a guess
+    assert _check("The numbers are better this quarter.", "the numbers r better this qtr", rules, wl).dropped == ()
