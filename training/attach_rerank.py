@@ -32,10 +32,10 @@ def card_section(choice: str, fit: dict, report: dict | None) -> str:
              "the English word list" + (" or with dropped content" if "dropped" in fit["hard"] else "") +
              " ranks after the others; then a linear score orders them. A sentence the live scorer places at "
              f"or above {fit['target']} is returned unchanged (flag already_formal).", "",
-             "Files: `lm.npz`, a trigram Kneser-Ney LM of the formal side of GYAFC train (`python -m training "
+             ("Files: `lm.npz`, a trigram Kneser-Ney LM of the formal side of GYAFC train (`python -m training "
              "formal-lm`); `markers.txt`, informal-marker words learned from GYAFC train (`python -m training "
              "markers`); the English word list ships in assets/lexicons (SCOWL). The two files are statistics of "
-             "GYAFC and carry its research-use terms.", "",
+             "GYAFC and carry its research-use terms."), "",
              (f"Fit (`python -m training eval-faithfulness --fit`, setting {choice}): weights chosen by coordinate "
              "ascent on corpus BLEU of half A of both GYAFC tune sets (even-numbered sentences) with at least 90 % "
              "of formal inputs returned unchanged, reported on half B (odd-numbered)."), "",
@@ -45,9 +45,9 @@ def card_section(choice: str, fit: dict, report: dict | None) -> str:
     lines += ["", (f"Half B at target {fit['target']}: BLEU E&M {t['B_bleu_em']:.2f}, F&R {t['B_bleu_fr']:.2f}; "
               f"formal inputs kept unchanged E&M {t['B_kept_em']:.1f} %, F&R {t['B_kept_fr']:.1f} %.")]
     if "dropped" in fit["hard"]:
-        lines += ["", "With dropped content a hard check, the reranked rows' dropped rate is 0 by construction: it "
+        lines += ["", ("With dropped content a hard check, the reranked rows' dropped rate is 0 by construction: it "
                   "counts what the detector sees (content words, numbers, negations; not informal markers, "
-                  "interjections or fixed misspellings), not every change of meaning."]
+                  "interjections or fixed misspellings), not every change of meaning.")]
     if report:
         lines += ["", ("Full tune sets through the engine (`python -m training eval-faithfulness`; garbled, dropped, "
                   "formal kept, self-BLEU and style are means of the two domains):"), "", format_table(report)]

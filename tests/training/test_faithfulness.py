@@ -44,14 +44,14 @@ def test_the_fit_learns_to_prefer_what_the_references_prefer():
     # the reference always agrees with the candidate of higher "mbr", never with the likelier one
     rng = np.random.default_rng(0)
     rows = {"em": [], "fr": []}
-    for d in rows:
+    for d, pools in rows.items():
         for i in range(40):
             f = np.zeros((3, len(FEATURES)))
             f[:, FEATURES.index("lp")] = [-0.1, -0.5, -3.0]
             f[:, FEATURES.index("mbr")] = [10.0, 60.0, 5.0]
             f[2, FEATURES.index("is_source")] = 1.0
             texts = [f"candidate one number {i} {rng.integers(1000)}", f"the good rewrite {i} stays here", f"src {i}"]
-            rows[d].append(_row(i, texts, f, good=1, domain=d))
+            pools.append(_row(i, texts, f, good=1, domain=d))
     start = {k: float(k == "lp") for k in FEATURES}
     w, obj = fit_weights(rows, start, ("nonwords",), target=1.01, log=lambda *_: None)
     picks = choose(rows["em"], w, 1.01, ("nonwords",))
