@@ -35,7 +35,8 @@ def test_wheel_carries_code_models_lexicons_and_configs(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for pkg in _listed():
         assert pkg.replace(".", "/") + "/__init__.py" in names, pkg
-    must = ["keigo_assets/configs/default.toml", "keigo_assets/lexicons/contractions.tsv"]
+    must = ["keigo_assets/configs/default.toml", "keigo_assets/lexicons/contractions.tsv",
+            "keigo_assets/lexicons/english_words.txt.gz"]
     for role_dir in (REPO / "assets" / "models").iterdir():
         if (role_dir / "manifest.json").is_file():
             must += [f"keigo_assets/models/{role_dir.name}/{f.name}" for f in role_dir.iterdir() if f.is_file()]
