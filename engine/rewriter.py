@@ -77,22 +77,21 @@ class _Decoder:
         self.heads, self.head_dim = int(heads), int(head_dim)
         self.dtype = self.past_sess.inputs[self.dec_names[0]]
 
-    def all_logits(self, ids, enc_hidden, enc_mask):
-        """Logits at every position of whole decoder inputs (teacher forcing, no cache)."""
-        feeds = {"input_ids": ids, "encoder_hidden_states": enc_hidden, "encoder_attention_mask": enc_mask}
-        if self.merged:
-            dummy = np.zeros((ids.shape[0], self.heads, 1, self.head_dim), dtype=self.dtype)
-            feeds.update({n: dummy for n in self.past_names})
-            feeds["use_cache_branch"] = np.array([False])
-        return self.first_sess.run(feeds, ["logits"])[0]
-
-    def first(self, ids, enc_hidden, enc_mask):
+    def _no_cache_feeds(self, ids, enc_hidden, enc_mask) -> dict:
         feeds = {"input_ids": ids, "encoder_hidden_states": enc_hidden, "encoder_attention_mask": enc_mask}
         if self.merged:
             # The merged graph's no-cache branch ignores the past inputs, but they must be fed: dummies of length 1.
             dummy = np.zeros((ids.shape[0], self.heads, 1, self.head_dim), dtype=self.dtype)
             feeds.update({n: dummy for n in self.past_names})
             feeds["use_cache_branch"] = np.array([False])
+        return feeds
+
+    def all_logits(self, ids, enc_hidden, enc_mask):
+        """Logits at every position of whole decoder inputs (teacher forcing, no cache)."""
+        return self.first_sess.run(self._no_cache_feeds(ids, enc_hidden, enc_mask), ["logits"])[0]
+
+    def first(self, ids, enc_hidden, enc_mask):
+        feeds = self._no_cache_feeds(ids, enc_hidden, enc_mask)
         outs = ["logits"] + [n.replace("past_key_values", "present") for n in self.past_names]
         res = self.first_sess.run(feeds, outs)
         kv = dict(zip(self.past_names, res[1:]))
