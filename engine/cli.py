@@ -300,8 +300,10 @@ class _Progress:
 
     def update(self, n: int) -> None:
         if self.bar is not None:
+            first = self.lines == 0
             self.lines += n
-            self.bar.set_postfix_str(f"{self.lines} lines", refresh=False)
+            # drawn at once the first time, then at tqdm's pace (a fast run would otherwise never show it)
+            self.bar.set_postfix_str(f"{self.lines} lines", refresh=first)
             self.bar.update(min(self.reader.consumed, self.bar.total) - self.bar.n)
 
     def close(self) -> None:
