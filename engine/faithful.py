@@ -177,7 +177,7 @@ class Checks:
 
     @property
     def clean(self) -> bool:
-        return not self.nonwords and not self.dropped
+        return self.passes(HARD_CHECKS)
 
     def passes(self, hard: Sequence[str]) -> bool:
         """True when none of the hard checks ("nonwords", "dropped") found anything."""

@@ -79,8 +79,7 @@ class PoolRow:
     source: str
     p_source: float
     texts: list[str]
-    features: list[list[float]]
-    clean: list[bool]
+    features: list[list[float]]        # which candidates pass the checks is derived from these (passing())
     stats: list[list[float]] | None      # per candidate, against the references (informal inputs only)
 
 
@@ -98,13 +97,13 @@ def build_pools(safe: SafeRewriter, sources: Sequence[str], refs: Sequence[Seque
             i = b + k
             ps = None if p_src is None else float(p_src[i])
             if set(r.flags) & {"empty", "too_long"}:
-                texts, f, clean = [r.source], np.zeros((1, len(FEATURES))), [True]
+                texts, f = [r.source], np.zeros((1, len(FEATURES)))
             else:
                 pool = safe.analyse(r, ps)
-                texts, f, clean = list(pool.texts), pool.features, [c.passes(HARD_CHECKS) for c in pool.checks]
+                texts, f = list(pool.texts), pool.features
             stats = [bleu_stats(t, refs[i]).tolist() for t in texts] if refs is not None else None
             rows.append(PoolRow(domain, i, r.source, -1.0 if ps is None else ps, texts,
-                                np.asarray(f).tolist(), clean, stats))
+                                np.asarray(f).tolist(), stats))
         if (b // batch) % 20 == 0:
             log(f"  {domain}: {min(b + batch, len(sources))}/{len(sources)} pools ({time.time() - t0:.0f} s)")
     return rows
@@ -126,7 +125,6 @@ def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
             c = check(t, r.source, rules_text, safe.wordlist, markers)
             r.features[k][cols[0]], r.features[k][cols[1]], r.features[k][cols[2]] = \
                 len(c.nonwords), len(c.dropped), len(c.inserted)
-            r.clean[k] = c.passes(HARD_CHECKS)
 
 
 def save_rows(path: Path, rows: Sequence[PoolRow]) -> None:
@@ -137,7 +135,13 @@ def save_rows(path: Path, rows: Sequence[PoolRow]) -> None:
 
 
 def load_rows(path: Path) -> list[PoolRow]:
-    return [PoolRow(**json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line:
+            rec = json.loads(line)
+            rec.pop("clean", None)  # pools cached before the pass/fail flags were derived from the features
+            rows.append(PoolRow(**rec))
+    return rows
 
 
 _HARD_COLUMNS = {h: FEATURES.index(h) for h in HARD_CHECKS}
@@ -186,19 +190,20 @@ def _pack(rows: Sequence[PoolRow], hard: Sequence[str]):
     return F, valid, clean, S, src, ps
 
 
-def _corpus_bleu(packed, w: np.ndarray, target: float) -> float:
-    F, valid, clean, S, src, ps = packed
+def _picks(packed, w: np.ndarray, target: float) -> np.ndarray:
+    """The engine's choice per row, vectorised: the source when already formal, else passing first, then w . f."""
+    F, valid, clean, _S, src, ps = packed
     score = F @ w - 1e6 * (~clean) - 1e12 * (~valid)
-    pick = np.argmax(score, axis=1)   # ties: the first (pool order), as the engine does
-    pick = np.where(ps >= target, src, pick)
-    return bleu_from_stats(S[np.arange(len(pick)), pick].sum(axis=0))
+    return np.where(ps >= target, src, np.argmax(score, axis=1))   # ties: the first (pool order)
+
+
+def _corpus_bleu(packed, w: np.ndarray, target: float) -> float:
+    pick = _picks(packed, w, target)
+    return bleu_from_stats(packed[3][np.arange(len(pick)), pick].sum(axis=0))
 
 
 def _kept_share(packed_formal, w: np.ndarray, target: float) -> float:
-    F, valid, clean, _S, src, ps = packed_formal
-    score = F @ w - 1e6 * (~clean) - 1e12 * (~valid)
-    pick = np.where(ps >= target, src, np.argmax(score, axis=1))
-    return float(np.mean(pick == src))
+    return float(np.mean(_picks(packed_formal, w, target) == packed_formal[4]))
 
 
 def fit_weights(rows: dict[str, Sequence[PoolRow]], start: dict, hard: Sequence[str], *, target: float,

@@ -36,7 +36,7 @@ def test_bleu_statistics_add_up_to_sacrebleu():
 def _row(i, texts, feats, good, p_source=0.1, domain="em"):
     """A pool whose candidate `good` is the only one matching the reference."""
     ref = [texts[good]] * 4
-    return PoolRow(domain, i, texts[-1], p_source, list(texts), [list(f) for f in feats], [True] * len(texts),
+    return PoolRow(domain, i, texts[-1], p_source, list(texts), [list(f) for f in feats],
                    [bleu_stats(t, ref).tolist() for t in texts])
 
 
