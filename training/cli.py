@@ -1,4 +1,7 @@
-"""`python -m training STAGE [--config FILE] [--run-dir DIR] [--force] [key=value ...]`: JSON lines on stdout.
+"""`python -m training STAGE [--config FILE] [--run-dir DIR] [--force] [--max-minutes N] [key=value ...]`.
+
+JSON lines on stdout. `--max-minutes N` stops cleanly after N minutes without marking the stage done, so the
+same command (or `--run-dir DIR` alone: the run's saved config is reused) resumes from the last checkpoint.
 
 Also `python -m training list` (the stages) and `python -m training eval-classifier --model DIR`.
 Exit codes: 0 ok, 2 usage, 3 model problem, 4 input problem, 130 stopped, 1 crash (with an "error" event).
@@ -109,6 +112,8 @@ def run_stage_command(argv: Sequence[str]) -> int:
     parser.add_argument("--config")
     parser.add_argument("--run-dir")
     parser.add_argument("--force", action="store_true", help="re-run the named stage even when finished")
+    parser.add_argument("--max-minutes", type=float, default=0.0,
+                        help="stop cleanly after this many minutes (not marked done: the same command resumes)")
     parser.add_argument("-h", "--help", action="store_true")
     parser.add_argument("overrides", nargs="*")
     try:
@@ -133,6 +138,7 @@ def run_stage_command(argv: Sequence[str]) -> int:
     ctx = None
     try:
         ctx = build_context(args.config, args.overrides, args.run_dir, args.stage)
+        ctx.stop.set_budget(args.max_minutes)
         ctx.stop.install()
         save_resolved_config(ctx)
         ctx.emit("log", message=f"device: {ctx.device}", device=str(ctx.device), run_dir=str(ctx.run_dir))

@@ -16,11 +16,15 @@ from training.config import Config
 
 
 class StopToken:
-    """Cooperative stop: set by SIGINT/SIGTERM or by a file ``run_dir/STOP`` (removed once seen: one file,
-    one stop); stages poll ``requested``."""
+    """Cooperative stop: set by SIGINT/SIGTERM, by a file ``run_dir/STOP`` (removed once seen: one file,
+    one stop) or by a time budget (``set_budget``: this invocation's minutes); stages poll ``requested``.
+    A budget stop is a stop like any other: partial outputs saved, the stage not marked done, and the same
+    command resumes it."""
 
     def __init__(self, run_dir: Path | None = None):
         self.run_dir = Path(run_dir) if run_dir is not None else None
+        self._deadline: float | None = None
+        self._budget_minutes = 0.0
         self._event = threading.Event()
         self._previous: dict[int, Any] = {}
         self._last_file_check = 0.0
@@ -31,9 +35,19 @@ class StopToken:
             self.reason = reason
         self._event.set()
 
+    def set_budget(self, minutes: float) -> None:
+        """Stop once `minutes` of wall time have passed from now (0 = no budget)."""
+        if minutes < 0 or math.isnan(minutes):
+            raise InputError(f"--max-minutes must be 0 or more, got {minutes}")
+        self._budget_minutes = minutes
+        self._deadline = time.monotonic() + minutes * 60 if minutes > 0 else None
+
     @property
     def requested(self) -> bool:
         if self._event.is_set():
+            return True
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            self.request(f"time budget of {self._budget_minutes:g} min")
             return True
         if self.run_dir is not None:
             # a stat per call would be cheap too, but stages poll this every step

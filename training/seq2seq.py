@@ -338,6 +338,7 @@ class TrainSettings:
     log_every: int = 50
     prefix: str = ""
     precision: str = "auto"          # auto | fp32 | bf16 (autocast); auto = bf16 where the hardware has it
+    keep_checkpoints: int = 0        # weights of the last k validations in out_dir/checkpoints, for averaging
     extra: dict = field(default_factory=dict)
 
 
@@ -370,6 +371,65 @@ def save_checkpoint(model, tokenizer, target: Path, extra_files: dict[str, str] 
     os.replace(tmp, target)
     if old.exists():
         shutil.rmtree(old)
+
+
+CHECKPOINTS_DIR = "checkpoints"
+
+
+def save_rolling_checkpoint(model, folder: Path, step: int, keep: int) -> None:
+    """Weights only (safetensors, written then renamed), as step-NNNNNNN.safetensors; the oldest beyond
+    `keep` are removed. These are what `average_checkpoints` averages."""
+    from safetensors.torch import save_file
+
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"step-{step:07d}.safetensors"
+    tmp = target.with_suffix(".tmp")
+    state = {k: v.detach().float().contiguous().clone() for k, v in model.state_dict().items()}
+    # tied weights share storage; safetensors refuses duplicates, and loading re-ties them anyway
+    seen, unique = set(), {}
+    for k, v in state.items():
+        key = model.state_dict()[k].data_ptr()
+        if key in seen:
+            continue
+        seen.add(key)
+        unique[k] = v
+    save_file(unique, str(tmp))
+    os.replace(tmp, target)
+    for old in sorted(folder.glob("step-*.safetensors"))[:-keep]:
+        old.unlink(missing_ok=True)
+
+
+def average_checkpoints(train_dir: Path, out_dir: Path, k: int = 5) -> list[str]:
+    """Average the weights of the last k rolling checkpoints of a training folder (one with `last/` and
+    `checkpoints/`) into out_dir, a complete checkpoint (config and tokenizer from `last/`). Returns the
+    names of the averaged files."""
+    import torch
+    from safetensors.torch import load_file
+    from transformers import AutoModelForSeq2SeqLM
+
+    train_dir, out_dir = Path(train_dir), Path(out_dir)
+    files = sorted((train_dir / CHECKPOINTS_DIR).glob("step-*.safetensors"))[-k:] if k > 0 else []
+    if not files:
+        raise FileNotFoundError(f"no rolling checkpoints in {train_dir / CHECKPOINTS_DIR} "
+                                "(train with keep_checkpoints > 0)")
+    if not (train_dir / "last").is_dir():
+        raise FileNotFoundError(f"no checkpoint in {train_dir / 'last'} to take the config and tokenizer from")
+    total: dict[str, torch.Tensor] = {}
+    for f in files:
+        for name, t in load_file(str(f)).items():
+            total[name] = total[name] + t.double() if name in total else t.double()
+    model = AutoModelForSeq2SeqLM.from_pretrained(str(train_dir / "last"))
+    own = model.state_dict()
+    missing = [n for n in total if n not in own]
+    if missing:
+        raise ValueError(f"checkpoint {files[-1].name} does not match the model in last/: {missing[:3]}")
+    averaged = {n: (t / len(files)).to(own[n].dtype) for n, t in total.items()}
+    model.load_state_dict(averaged, strict=False)
+    model.tie_weights()
+    tokenizer = load_tokenizer(train_dir / "last") if (train_dir / "last" / "tokenizer.json").is_file() else None
+    save_checkpoint(model, tokenizer, out_dir,
+                    extra_files={"AVERAGED.json": json.dumps({"checkpoints": [f.name for f in files]}, indent=1)})
+    return [f.name for f in files]
 
 
 def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Sequence[ValidSet],
@@ -423,6 +483,8 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         return cpu_hours_before + (time.process_time() - cpu0) / 3600
 
     def save_last():
+        if settings.keep_checkpoints > 0:
+            save_rolling_checkpoint(model, out_dir / CHECKPOINTS_DIR, step, settings.keep_checkpoints)
         save_checkpoint(model, tokenizer, last_dir)
         save_optimizer(opt, step, last_dir, {"best": best, "best_step": best_step, "bad": bad,
                                              "epochs": epoch_pos, "history": history,

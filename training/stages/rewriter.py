@@ -45,6 +45,7 @@ class RewriterConfig:
     finetune_epochs: int = 30
     pretrain_minutes: float = 0.0       # time budgets; 0 = none
     finetune_minutes: float = 0.0
+    keep_checkpoints: int = 5           # weights of the last k validations kept for checkpoint averaging
     label_smoothing: float = 0.1
     clip_norm: float = 1.0
     valid_every: int = 1000
@@ -79,7 +80,7 @@ class RewriterConfig:
             raise InputError(f"rewriter.size must be one of {', '.join(MODEL_SIZES)}, got {self.size!r}")
         check_ranges(self, at_least_0=("train_limit", "warmup_steps", "pretrain_steps", "pretrain_epochs",
                                         "pretrain_minutes", "finetune_minutes", "clip_norm", "valid_subset",
-                                        "max_int8_bleu_cost"),
+                                        "max_int8_bleu_cost", "keep_checkpoints"),
                      at_least_1=("max_len", "max_tokens", "finetune_steps", "finetune_epochs", "valid_every",
                                  "patience", "beam", "max_new_tokens"),
                      positive=("lr_pretrain", "lr_finetune"), fraction=("dropout", "label_smoothing"))
@@ -177,7 +178,8 @@ class RewriterStage(Stage):
                                max_epochs=epochs, max_minutes=minutes, label_smoothing=c.label_smoothing,
                                clip_norm=c.clip_norm, valid_every=c.valid_every, valid_subset=c.valid_subset,
                                max_new_tokens=c.max_new_tokens, patience=c.patience,
-                               seed=ctx.config.section("run").seed, prefix=c.prefix, precision=c.precision)
+                               seed=ctx.config.section("run").seed, prefix=c.prefix, precision=c.precision,
+                               keep_checkpoints=c.keep_checkpoints)
 
     def _new_model(self):
         from training import seq2seq as S
