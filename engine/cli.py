@@ -28,9 +28,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from engine.errors import InputError, KeigoError, ModelError
+from engine.errors import EXIT_INPUT, EXIT_MODEL, EXIT_OK, EXIT_USAGE, InputError, KeigoError, ModelError
+from engine.errors import EXIT_STOPPED as EXIT_INTERRUPTED
 
-EXIT_OK, EXIT_USAGE, EXIT_MODEL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 2, 3, 4, 130
 # Limits (docs/reliability.md). One line is held whole in memory while it is scored, so its size is capped;
 # beyond the cap the command stops with exit 4 after writing every earlier line (never a MemoryError).
 MAX_LINE_BYTES = 16 * 2**20
@@ -468,11 +468,11 @@ def cmd_models(args) -> int:
             _print("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
         return EXIT_OK
     if args.models_cmd == "use":
-        v = reg.use(args.role, args.version)
+        v = reg.switch(args.role, args.version)
         _print(f"{v.role}: now using {v.version}")
         return EXIT_OK
     if args.models_cmd == "rollback":
-        v = reg.rollback(args.role)
+        v = reg.switch(args.role)
         _print(f"{v.role}: rolled back to {v.version}")
         return EXIT_OK
     if args.models_cmd == "install":

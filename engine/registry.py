@@ -28,7 +28,8 @@ from pathlib import Path
 
 from engine import paths
 from engine.errors import ModelError, ModelNotInstalled
-from engine.manifest import load_manifest, verify_dir, write_json_atomic
+from engine.fsio import atomic_write_json
+from engine.manifest import load_manifest, verify_dir
 from engine.types import ModelInfo
 
 log = logging.getLogger("keigo.engine")
@@ -361,46 +362,72 @@ class ModelRegistry:
                 hist.append(h)
         path = self.root / role / _POINTER
         try:
-            write_json_atomic(path, {"version": version, "history": hist[:_HISTORY_MAX]})
+            atomic_write_json(path, {"version": version, "history": hist[:_HISTORY_MAX]})
         except OSError as e:
             raise _store_error("write", path, e) from e
 
-    def use(self, role: str, version: str) -> ModelVersion:
-        """Make a version current after verifying it; on any problem raise ModelError and change nothing."""
+    def resolve(self, role: str, version: str | None = None) -> ModelVersion:
+        """A named version of a role (``None``: the current one); ModelError when it is not installed."""
         _check_name("role", role)
+        if version is None:
+            cur = self.current(role)
+            if cur is None:
+                raise ModelNotInstalled(f"no {_ROLE_NAMES.get(role, role)} is installed (role {role!r})")
+            return cur
         _check_name("version", version)
         path = self._version_dir(role, version)
         if path is None:
             raise ModelError(f"no version {version!r} of {role} is installed")
-        res = self._verify_one(role, version, path)
-        if not res.ok:
-            raise ModelError(f"refusing {role}/{version}: " + "; ".join(res.problems))
+        cur = self.current(role)
+        return self._describe(role, version, path, cur.version if cur else None)
+
+    def previous(self, role: str) -> ModelVersion | None:
+        """The version a rollback goes to: the newest entry of the history that is still installed."""
+        _check_name("role", role)
+        cur = self.current(role)
+        for version in self._pointer(role)["history"]:
+            if cur is not None and version == cur.version:
+                continue
+            path = self._version_dir(role, version)
+            if path is not None:
+                return self._describe(role, version, path, cur.version if cur else None)
+        return None
+
+    def switch(self, role: str, version: str | None = None, *, loaded: bool = False) -> ModelVersion:
+        """Point ``current.json`` at ``version``, or with ``None`` roll back to ``previous(role)``.
+
+        One function for switch and rollback: switching to the version a rollback would pick is a rollback (it
+        leaves the history); any other switch puts the version in use on top of the history. The version is
+        verified first (loaded and run once); ``loaded`` says the caller has just loaded and run it itself (the
+        app's hot swap), so only its files are re-checked against the manifest. On any problem: ModelError, and
+        the pointer is untouched.
+        """
+        _check_name("role", role)
+        if version is not None:
+            _check_name("version", version)
         with self._locked():  # read-modify-write of current.json: parallel switches must not lose history
             ptr = self._pointer(role)
             cur = self.current(role)
             old = cur.version if cur else None
-            if old != version:
-                history = ([old] if old else []) + ptr["history"]
+            history = [h for h in ptr["history"] if h != old]
+            back = self.previous(role)
+            if version is None:
+                if back is None:
+                    raise ModelError(f"no earlier version of {role} to roll back to")
+                version = back.version
+            path = self._version_dir(role, version)
+            if path is None:
+                raise ModelError(f"no version {version!r} of {role} is installed")
+            res = self._verify_one(role, version, path, load_onnx=not loaded)
+            if not res.ok:
+                raise ModelError(f"refusing {role}/{version}: " + "; ".join(res.problems))
+            if back is not None and version == back.version:
+                history = history[history.index(version) + 1:]
+            elif old is not None:
+                history = [old, *history]
+            if version != old:
                 self._write_pointer(role, version, history)
         return self._describe(role, version, path, version)
-
-    def rollback(self, role: str) -> ModelVersion:
-        """Go back to the version used before the current one (it is verified first)."""
-        _check_name("role", role)
-        with self._locked():
-            ptr = self._pointer(role)
-            cur = self.current(role)
-            history = [h for h in ptr["history"] if not cur or h != cur.version]
-            for k, version in enumerate(history):
-                path = self._version_dir(role, version)
-                if path is None:
-                    continue  # deleted since: skip it
-                res = self._verify_one(role, version, path)
-                if not res.ok:
-                    raise ModelError(f"cannot roll {role} back to {version}: " + "; ".join(res.problems))
-                self._write_pointer(role, version, history[k + 1:])
-                return self._describe(role, version, path, version)
-        raise ModelError(f"no earlier version of {role} to roll back to")
 
     def install(self, role: str, source_dir: Path, version: str | None = None, activate: bool = False) -> ModelVersion:
         """Copy a finished model directory in (staging dir, verify, rename); optionally make it current."""
@@ -438,22 +465,25 @@ class ModelRegistry:
                 if staging.exists():
                     shutil.rmtree(staging, ignore_errors=True)
         if activate:
-            return self.use(role, version)
+            return self.switch(role, version)
         return self._describe(role, version, target, None)
 
     # ------------------------------------------------------------------ loading
 
-    def _load(self, role: str, loader, providers, threads, strict: bool = False):
-        """Load the current version; if it fails and strict is off, fall back to the bundled one (logged).
-        strict: the current version or a ModelError (an explicit switch must not silently run another model)."""
-        cur = self.current(role)
-        if cur is None:
-            name = _ROLE_NAMES.get(role, role)
-            raise ModelNotInstalled(f"no {name} is installed (role {role!r}): train one or install a bundled model")
+    def _load(self, role: str, version: str | None, loader, providers, threads):
+        """Load a named version, exactly that one (a switch must not silently run another model); or, with
+        ``version=None``, the current one, falling back to the bundled one when it fails (logged)."""
+        if version is None:
+            cur = self.current(role)
+            if cur is None:
+                name = _ROLE_NAMES.get(role, role)
+                raise ModelNotInstalled(f"no {name} is installed (role {role!r}): train one or install a bundled model")
+            candidates = [cur]
+            if cur.version != BUNDLED and self._bundled_dir(role):
+                candidates.append(self._describe(role, BUNDLED, self._bundled_dir(role), cur.version))
+        else:
+            candidates = [self.resolve(role, version)]
         tried = []
-        candidates = [cur]
-        if not strict and cur.version != BUNDLED and self._bundled_dir(role):
-            candidates.append(self._describe(role, BUNDLED, self._bundled_dir(role), cur.version))
         for v in candidates:
             # Checksums are re-checked at load: a file changed since activation must not be run.
             res = self._verify_one(role, v.version, v.path, load_onnx=False)
@@ -470,19 +500,20 @@ class ModelRegistry:
             return model
         raise ModelError("; ".join(tried))
 
-    def load_scorer(self, role: str = "scorer", *, providers=None, threads=None, strict: bool = False):
-        """The current scorer of a role; ModelNotInstalled when there is none."""
+    def load_scorer(self, role: str = "scorer", version: str | None = None, *, providers=None, threads=None):
+        """A scorer of a role: the named version, or the current one; ModelNotInstalled when there is none."""
         from engine.scorer import FormalityScorer
 
-        return self._load(role, FormalityScorer.from_dir, providers, threads, strict)
+        return self._load(role, version, FormalityScorer.from_dir, providers, threads)
 
-    def load_rewriter(self, role: str = "rewriter", *, providers=None, threads=None, strict: bool = False):
-        """The current rewriter model, or the RuleFormalizer (info.kind == "rules") when none is installed."""
-        if self.current(role) is None:
+    def load_rewriter(self, role: str = "rewriter", version: str | None = None, *, providers=None, threads=None):
+        """A rewriter model: the named version, or the current one; the RuleFormalizer (info.kind == "rules")
+        when no version is named and none is installed."""
+        if version is None and self.current(role) is None:
             from engine.rules import RuleFormalizer  # lazily: the lexicons are only read when needed
 
             return RuleFormalizer()
-        return self._load(role, _rewriter_loader, providers, threads, strict)
+        return self._load(role, version, _rewriter_loader, providers, threads)
 
 
 def _rewriter_loader(path, **kwargs):

@@ -131,8 +131,8 @@ def test_random_manifests_and_pointers_never_break_the_store(cli, capsys, monkey
         assert results["good"] and results["bundled"]
         assert reg.load_scorer().score(["Thank you."]).shape == (1,)
         try:
-            reg.rollback("scorer")
+            reg.switch("scorer")
         except ModelError:
             pass
-        assert reg.use("scorer", "good").version == "good"
+        assert reg.switch("scorer", "good").version == "good"
         assert json.loads(ptr.read_text())["version"] == "good"

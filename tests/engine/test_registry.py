@@ -68,15 +68,15 @@ def test_install_use_rollback(reg, tmp_path):
     reg.install("scorer", _variant(tmp_path, "scorer", "v2"), activate=True)
     assert reg.current("scorer").version == "v2"
     assert _pointer(reg, "scorer") == {"version": "v2", "history": ["bundled"]}
-    reg.use("scorer", "v1")
+    reg.switch("scorer", "v1")
     assert _pointer(reg, "scorer") == {"version": "v1", "history": ["v2", "bundled"]}
     assert [v.version for v in reg.list("scorer")] == ["bundled", "v1", "v2"]
     assert [v.current for v in reg.list("scorer")] == [False, True, False]
     assert reg.load_scorer().info.version == "v1"
-    assert reg.rollback("scorer").version == "v2"
-    assert reg.rollback("scorer").version == "bundled"
+    assert reg.switch("scorer").version == "v2"
+    assert reg.switch("scorer").version == "bundled"
     with pytest.raises(ModelError, match="no earlier version"):
-        reg.rollback("scorer")
+        reg.switch("scorer")
     assert reg.current("scorer").version == "bundled"
 
 
@@ -87,7 +87,7 @@ def test_use_and_rollback_refuse_corrupt_versions_and_keep_the_current(reg, tmp_
     onnx.write_bytes(onnx.read_bytes()[:-10])
     before = (reg.root / "scorer" / "current.json").read_bytes()
     with pytest.raises(ModelError, match="refusing scorer/bad"):
-        reg.use("scorer", "bad")
+        reg.switch("scorer", "bad")
     assert (reg.root / "scorer" / "current.json").read_bytes() == before
     assert reg.current("scorer").version == "good"
     # a rollback target that went bad is refused too
@@ -95,7 +95,7 @@ def test_use_and_rollback_refuse_corrupt_versions_and_keep_the_current(reg, tmp_
     (reg.root / "scorer" / "good" / "tokenizer.json").unlink()
     before = (reg.root / "scorer" / "current.json").read_bytes()
     with pytest.raises(ModelError, match="tokenizer.json is missing"):
-        reg.rollback("scorer")
+        reg.switch("scorer")
     assert (reg.root / "scorer" / "current.json").read_bytes() == before
 
 
@@ -137,9 +137,9 @@ def test_install_twice_and_bad_names(reg, tmp_path):
         with pytest.raises(ModelError):
             reg.install("scorer", src, version=bad)
     with pytest.raises(ModelError):
-        reg.use("../scorer", "v1")
+        reg.switch("../scorer", "v1")
     with pytest.raises(ModelError, match="no version"):
-        reg.use("scorer", "v9")
+        reg.switch("scorer", "v9")
 
 
 def test_corrupt_pointer_falls_back_to_bundled(reg, tmp_path):
@@ -161,15 +161,20 @@ def test_load_falls_back_to_bundled_when_the_current_files_changed(reg, tmp_path
     assert s.info.version == "bundled" and "wrong checksum" in caplog.text
 
 
-def test_strict_load_never_substitutes_the_bundled_model(reg, tmp_path):
-    # An explicit switch loads strictly: the chosen version or an error naming it, not a silent fallback.
+def test_a_named_version_loads_exactly_that_version(reg, tmp_path):
+    # An explicit switch loads the version by name: that version or an error naming it, not a silent fallback.
     shutil.copytree(FIXTURES / "scorer", reg.bundled_root / "scorer")
     reg.install("scorer", _variant(tmp_path, "scorer", "v1"), activate=True)
     tok = reg.root / "scorer" / "v1" / "tokenizer.json"
     tok.write_text(tok.read_text().replace("grateful", "gratefuX"))
     with pytest.raises(ModelError, match="v1"):
-        reg.load_scorer(strict=True)
+        reg.load_scorer(version="v1")
     assert reg.load_scorer().info.version == "bundled"
+    assert reg.load_scorer(version="bundled").info.version == "bundled"
+    with pytest.raises(ModelError, match="no version 'v9'"):
+        reg.load_scorer(version="v9")
+    with pytest.raises(ModelError, match="invalid version name"):
+        reg.load_rewriter(version="../v1")
 
 
 def test_load_refuses_changed_files_without_a_bundled_model(reg, tmp_path):
@@ -189,7 +194,7 @@ def test_pointer_is_replaced_atomically(reg, tmp_path, monkeypatch):
 
     monkeypatch.setattr(reg_mod.os, "replace", fail)
     with pytest.raises(ModelError, match="cannot write .*current.json: power cut"):  # exit 3, not a traceback
-        reg.use("scorer", "v2")
+        reg.switch("scorer", "v2")
     assert (reg.root / "scorer" / "current.json").read_bytes() == before
     assert sorted(p.name for p in (reg.root / "scorer").iterdir()) == ["current.json", "v1", "v2"]
 
@@ -211,3 +216,52 @@ def test_load_rewriter_model(reg, tmp_path):
     rw = reg.load_rewriter()
     assert isinstance(rw, FormalRewriter) and rw.info.version == "r1" and rw.info.kind == "bart"
     assert rw.rewrite(["thank you for your prompt reply."], beam=1)[0].best == "thank you for your prompt reply."
+
+
+def test_a_version_that_is_not_current_loads_by_name(reg, tmp_path):
+    shutil.copytree(FIXTURES / "scorer", reg.bundled_root / "scorer")
+    reg.install("scorer", _variant(tmp_path, "scorer", "v1"))
+    reg.install("rewriter", _variant(tmp_path, "rewriter", "r1"))
+    assert reg.current("scorer").version == "bundled" and reg.current("rewriter") is None
+    assert reg.load_scorer(version="v1").info.version == "v1"
+    assert reg.load_rewriter(version="r1").info.version == "r1"
+    assert reg.load_rewriter().info.kind == "rules"  # loading by name changes nothing
+    assert reg.current("scorer").version == "bundled" and _pointer(reg, "scorer") is None
+    assert reg.resolve("scorer", "v1").path == reg.root / "scorer" / "v1"
+    assert reg.resolve("scorer").version == "bundled"
+    with pytest.raises(ModelNotInstalled):
+        reg.resolve("rewriter")
+    with pytest.raises(ModelError, match="no version 'v2'"):
+        reg.resolve("scorer", "v2")
+
+
+def test_switch_and_rollback_are_one_function(reg, tmp_path):
+    for v in ("v1", "v2", "v3"):
+        reg.install("scorer", _variant(tmp_path, "scorer", v), activate=True)
+    assert _pointer(reg, "scorer") == {"version": "v3", "history": ["v2", "v1"]}
+    assert reg.previous("scorer").version == "v2"
+    # a switch to any other version pushes the one in use ...
+    assert reg.switch("scorer", "v1").version == "v1"
+    assert _pointer(reg, "scorer") == {"version": "v1", "history": ["v3", "v2"]}
+    # ... a switch to the previous one is the rollback: it leaves the history
+    assert reg.switch("scorer", "v3").version == "v3"
+    assert _pointer(reg, "scorer") == {"version": "v3", "history": ["v2"]}
+    assert reg.switch("scorer").version == "v2"  # no version: roll back
+    assert _pointer(reg, "scorer") == {"version": "v2", "history": []}
+    assert reg.previous("scorer") is None
+    with pytest.raises(ModelError, match="no earlier version of scorer"):
+        reg.switch("scorer")
+    assert reg.switch("scorer", "v2").version == "v2"  # already in use: nothing is written
+    assert _pointer(reg, "scorer") == {"version": "v2", "history": []}
+
+
+def test_a_switch_after_loading_rechecks_the_files(reg, tmp_path):
+    # loaded=True (the app has just loaded and run the version) still refuses files changed since
+    reg.install("scorer", _variant(tmp_path, "scorer", "v1"), activate=True)
+    reg.install("scorer", _variant(tmp_path, "scorer", "v2"))
+    onnx = reg.root / "scorer" / "v2" / "model.onnx"
+    onnx.write_bytes(onnx.read_bytes()[:-10])
+    before = (reg.root / "scorer" / "current.json").read_bytes()
+    with pytest.raises(ModelError, match="refusing scorer/v2"):
+        reg.switch("scorer", "v2", loaded=True)
+    assert (reg.root / "scorer" / "current.json").read_bytes() == before

@@ -28,7 +28,7 @@ installed = []
 def work(i):
     reg = ModelRegistry(root=root, bundled_root=bundled)
     if installed and rng.random() < 0.4:
-        reg.use("scorer", rng.choice(installed))
+        reg.switch("scorer", rng.choice(installed))
     else:
         reg.install("scorer", fixture, version=f"v{i}", activate=rng.random() < 0.5)
 

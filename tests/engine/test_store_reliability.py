@@ -63,9 +63,9 @@ def test_a_malformed_manifest_marks_one_version_invalid_and_breaks_no_command(re
     assert rows["good"].problem is None and rows["v2"].problem  # listed, as INVALID
     results = {r.version: r for r in reg.verify("scorer")}
     assert results["good"].ok and not results["v2"].ok
-    assert reg.rollback("scorer").version == "good"
+    assert reg.switch("scorer").version == "good"
     with pytest.raises(ModelError):
-        reg.use("scorer", "v2")
+        reg.switch("scorer", "v2")
     src = _copy(tmp_path, "scorer", "v3")
     _set_manifest(src, **bad)
     with pytest.raises(ModelError):
@@ -83,10 +83,10 @@ def test_a_malformed_pointer_never_breaks_a_command(reg, tmp_path, pointer):
     assert reg.list("scorer") and reg.verify("scorer")
     assert reg.load_scorer().score(["Thank you."]).shape == (1,)
     try:
-        reg.rollback("scorer")
+        reg.switch("scorer")
     except ModelError:
         pass
-    assert reg.use("scorer", "good").version == "good"
+    assert reg.switch("scorer", "good").version == "good"
 
 
 @pytest.mark.parametrize("escape", ["../../outside", "/ABS", "..", "a/../../outside"])
@@ -101,7 +101,7 @@ def test_a_pointer_never_loads_a_model_from_outside_the_store(reg, tmp_path, esc
     with pytest.raises(ModelError, match="no formality scorer"):
         reg.load_scorer()
     with pytest.raises(ModelError):
-        reg.rollback("scorer")
+        reg.switch("scorer")
 
 
 def test_a_version_folder_that_links_outside_the_store_is_ignored(reg, tmp_path):
@@ -112,7 +112,7 @@ def test_a_version_folder_that_links_outside_the_store_is_ignored(reg, tmp_path)
     (reg.root / "scorer" / "current.json").write_text(json.dumps({"version": "linked", "history": []}))
     assert reg.current("scorer") is None and reg.list("scorer") == []
     with pytest.raises(ModelError):
-        reg.use("scorer", "linked")
+        reg.switch("scorer", "linked")
 
 
 # ------------------------------------------------------------------ verified means loaded
@@ -129,7 +129,7 @@ def test_a_garbage_tokenizer_with_a_matching_manifest_is_refused(reg, tmp_path):
     shutil.copytree(src, reg.root / "scorer" / "v2")
     assert not {r.version: r for r in reg.verify("scorer")}["v2"].ok
     with pytest.raises(ModelError, match="refusing scorer/v2"):
-        reg.use("scorer", "v2")
+        reg.switch("scorer", "v2")
     assert reg.current("scorer").version == "bundled"
 
 
@@ -163,7 +163,7 @@ def test_a_bad_rewriter_json_value_is_a_model_error(reg, tmp_path, key, value):
     from engine.faithful import make_safe
 
     with pytest.raises(ModelError):  # what `keigo rewrite` builds: exit 3 with the message, never a traceback
-        make_safe(reg.load_rewriter(strict=True))
+        make_safe(reg.load_rewriter(version="bad"))
 
 
 # ------------------------------------------------------------------ leftovers, locks, OS errors
@@ -199,7 +199,7 @@ def _run(code: str, *args) -> subprocess.Popen:
 _USE = """
 import sys
 from engine.registry import ModelRegistry
-ModelRegistry(root=sys.argv[1], bundled_root=sys.argv[2]).use("scorer", sys.argv[3])
+ModelRegistry(root=sys.argv[1], bundled_root=sys.argv[2]).switch("scorer", sys.argv[3])
 """
 
 _INSTALL = """
