@@ -38,7 +38,7 @@ def pct(xs, q):
 
 
 def load_sentences(n: int) -> list[str]:
-    from engine.paths import shared_data_dir
+    from training.protocol import shared_data_dir
 
     root = shared_data_dir()
     src = []

@@ -26,7 +26,7 @@ sys.path.insert(0, str(REPO))
 
 
 def bench_sentences(n: int) -> list[str]:
-    from engine.paths import shared_data_dir
+    from training.protocol import shared_data_dir
 
     root = shared_data_dir()
     out: list[str] = []

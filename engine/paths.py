@@ -33,11 +33,3 @@ def user_models_dir() -> Path:
 def runs_dir() -> Path:
     return user_home() / "runs"
 
-
-def shared_data_dir() -> Path | None:
-    """The research corpora, for training and evaluation only: KEIGO_DATA, else ../shared/data beside the repo."""
-    env = os.environ.get("KEIGO_DATA")
-    if env:
-        return Path(env)
-    cand = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-    return cand if cand.is_dir() else None

@@ -10,18 +10,21 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+
+# a missing extra (gui, train) is "something to install", the exit code of a missing model
+from engine.errors import EXIT_MODEL as EXIT_MISSING
+from engine.errors import EXIT_STOPPED as EXIT_INTERRUPTED
+from engine.errors import EXIT_USAGE
 
 USAGE = """usage: keigo [gui | --self-test]                 the desktop app
        keigo score [FILE|-] [--json]             P(formal) per line: '0.1234<TAB>line'
        keigo rewrite [FILE|-] [--beam N] [--nbest K] [--rules-only] [--json]
        keigo models list | use ROLE VERSION | rollback ROLE | verify [ROLE] | install ROLE DIR
-       keigo train STAGE --config FILE [key=value ...]
+       keigo train STAGE --config FILE [--run-dir DIR] [--force] [--max-minutes N] [key=value ...]
        keigo eval ...
 exit codes: 0 ok, 2 usage error, 3 model problem, 4 input problem, 130 interrupted"""
 
 ENGINE_COMMANDS = ("score", "rewrite", "models")
-EXIT_USAGE, EXIT_MISSING, EXIT_INTERRUPTED = 2, 3, 130
 
 
 def _run_gui(argv: list[str]) -> int:
@@ -36,15 +39,18 @@ def _run_gui(argv: list[str]) -> int:
 
 
 def _run_training(argv: list[str]) -> int:
-    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("transformers") is None:
+    # The run contract is standard library only: importing it costs `keigo score` nothing (it is not imported there).
+    from training.protocol import launch_command, launch_env, training_python
+
+    python = training_python()
+    if python == sys.executable and (importlib.util.find_spec("torch") is None
+                                     or importlib.util.find_spec("transformers") is None):
         print("keigo: error: training needs the train extra: pip install 'keigo[train]' "
               "(install CPU torch first: pip install torch==2.13.0)", file=sys.stderr)
         return EXIT_MISSING
-    env = dict(os.environ)
-    # The training package sits beside keigo/ in a checkout; make it importable from any working directory.
-    root = str(Path(__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    cmd = [sys.executable, "-m", "training", *argv]
+    # another interpreter (KEIGO_TRAIN_PYTHON) says itself what it lacks
+    cmd = launch_command(["-m", "training", *argv], python)
+    env = launch_env()
     try:
         proc = subprocess.Popen(cmd, env=env)
     except OSError as e:

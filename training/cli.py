@@ -5,18 +5,30 @@ same command (or `--run-dir DIR` alone: the run's saved config is reused) resume
 
 Also `python -m training list` (the stages) and `python -m training eval-classifier --model DIR`.
 Exit codes: 0 ok, 2 usage, 3 model problem, 4 input problem, 130 stopped, 1 crash (with an "error" event).
+The run folder layout, the events and the exit codes are the run contract in training/protocol.py.
 """
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import InputError, KeigoError, ModelError
+from training.protocol import (
+    CONFIG_TOML,
+    EXIT_CRASH,
+    EXIT_INPUT,
+    EXIT_MODEL,
+    EXIT_OK,
+    EXIT_STOPPED,
+    EXIT_USAGE,
+    OverrideError,
+    encode_event,
+    new_run_dir,
+    parse_override,
+)
 
 # commands that are not stages: name -> "module:function(argv) -> int"
 COMMANDS = {
@@ -40,7 +52,7 @@ def eval_command(argv: Sequence[str]) -> int:
 
     if importlib.util.find_spec("training.evaluate") is None:
         sys.stderr.write("keigo: error: eval: use `eval classifier --model DIR` (training.evaluate is not installed)\n")
-        return 2
+        return EXIT_USAGE
     from training import evaluate
 
     return int(evaluate.main(argv) or 0)
@@ -56,7 +68,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _print_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.write(encode_event(obj) + "\n")
     sys.stdout.flush()
 
 
@@ -75,13 +87,13 @@ def _cmd_list() -> int:
         _print_json(rec)
     for name, target in COMMANDS.items():
         _print_json({"event": "command", "command": name, "entry": target})
-    return 0
+    return EXIT_OK
 
 
 def default_run_dir(stage: str) -> Path:
     from engine.paths import runs_dir
 
-    return runs_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{stage}"
+    return new_run_dir(stage, runs_dir())
 
 
 def build_context(config_path, overrides, run_dir, stage_hint: str):
@@ -94,8 +106,8 @@ def build_context(config_path, overrides, run_dir, stage_hint: str):
         configured = base.section("run").run_dir
         run_dir = Path(configured) if configured else default_run_dir(stage_hint)
     run_dir = Path(run_dir).expanduser()
-    if config_path is None and (run_dir / "config.toml").is_file():
-        config_path = run_dir / "config.toml"
+    if config_path is None and (run_dir / CONFIG_TOML).is_file():
+        config_path = run_dir / CONFIG_TOML
     config = load_config(config_path, overrides)
     return RunContext(run_dir, config)
 
@@ -120,18 +132,20 @@ def run_stage_command(argv: Sequence[str]) -> int:
         args = parser.parse_intermixed_args(argv)
     except _UsageError as exc:
         sys.stderr.write(f"keigo: error: {exc}\n")
-        return 2
+        return EXIT_USAGE
     from training.stages import STAGES
 
     names = list(DEFAULT_PIPELINE) if args.stage == "all" else [args.stage]
     unknown = [n for n in names if n not in STAGES]
     if unknown:
         sys.stderr.write(f"keigo: error: unknown stage {unknown[0]!r}; known: all, {', '.join(sorted(STAGES))}\n")
-        return 2
+        return EXIT_USAGE
     for o in args.overrides:
-        if "=" not in o:
-            sys.stderr.write(f"keigo: error: unexpected argument {o!r} (overrides are section.key=value)\n")
-            return 2
+        try:
+            parse_override(o)
+        except OverrideError as exc:
+            sys.stderr.write(f"keigo: error: unexpected argument {o!r}: {exc}\n")
+            return EXIT_USAGE
 
     from training.pipeline import StageStopped, run_pipeline, save_resolved_config
 
@@ -143,28 +157,28 @@ def run_stage_command(argv: Sequence[str]) -> int:
         save_resolved_config(ctx)
         ctx.emit("log", message=f"device: {ctx.device}", device=str(ctx.device), run_dir=str(ctx.run_dir))
         run_pipeline(names, ctx, force=names if args.force else ())
-        return 0
+        return EXIT_OK
     except StageStopped:
-        return 130
+        return EXIT_STOPPED
     except KeyboardInterrupt:
         _event_or_print(ctx, "stopped", "interrupted")
-        return 130
+        return EXIT_STOPPED
     except InputError as exc:
         _event_or_print(ctx, "error", str(exc), kind="input")
         sys.stderr.write(f"keigo: error: {exc}\n")
-        return 4
+        return EXIT_INPUT
     except ModelError as exc:
         _event_or_print(ctx, "error", str(exc), kind="model")
         sys.stderr.write(f"keigo: error: {exc}\n")
-        return 3
+        return EXIT_MODEL
     except KeigoError as exc:
         _event_or_print(ctx, "error", str(exc), kind="keigo")
         sys.stderr.write(f"keigo: error: {exc}\n")
-        return 1
+        return EXIT_CRASH
     except Exception as exc:  # noqa: BLE001 - a crash still ends with an "error" event for the GUI
         _event_or_print(ctx, "error", f"{type(exc).__name__}: {exc}", kind="crash")
         traceback.print_exc(file=sys.stderr)
-        return 1
+        return EXIT_CRASH
     finally:
         if ctx is not None:
             ctx.stop.uninstall()
@@ -184,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help", "help"):
         sys.stderr.write(__doc__ + "\nRun `python -m training list` for the stages.\n")
-        return 0 if argv else 2
+        return EXIT_OK if argv else EXIT_USAGE
     if argv[0] == "list":
         return _cmd_list()
     if argv[0] in COMMANDS:
@@ -195,5 +209,5 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(getattr(importlib.import_module(module), func)(argv[1:]) or 0)
         except KeyboardInterrupt:
             _print_json({"event": "stopped", "message": "interrupted"})
-            return 130
+            return EXIT_STOPPED
     return run_stage_command(argv)

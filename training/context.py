@@ -1,7 +1,6 @@
 """The run context every stage receives: run directory, resolved config, device, progress events, stop request."""
 from __future__ import annotations
 
-import json
 import math
 import os
 import signal
@@ -13,6 +12,7 @@ from typing import Any, TextIO
 
 from engine.errors import InputError
 from training.config import Config
+from training.protocol import DATA_ENV, PROGRESS_LOG, encode_event, resolve_data_root, stop_path
 
 
 class StopToken:
@@ -54,7 +54,7 @@ class StopToken:
             now = time.monotonic()
             if now - self._last_file_check >= 0.2:
                 self._last_file_check = now
-                stop_file = self.run_dir / "STOP"
+                stop_file = stop_path(self.run_dir)
                 if stop_file.exists():
                     self.request("STOP file")
                     # the request is consumed: a later run on this folder must not stop at once
@@ -148,7 +148,7 @@ class RunContext:
         self.stdout = stdout if stdout is not None else sys.stdout
         self.show_bar = sys.stderr.isatty() or os.environ.get("KEIGO_TQDM") == "1" if show_bar is None else show_bar
         self.current_stage: str | None = None
-        self._log_path = self.run_dir / "progress.jsonl"
+        self._log_path = self.run_dir / PROGRESS_LOG
         self._lock = threading.Lock()
         self._bars: dict[str, Any] = {}
         self._last_emit: dict[str, float] = {}
@@ -165,7 +165,7 @@ class RunContext:
             record["stage"] = self.current_stage
         record.update({k: _jsonable(v) for k, v in fields.items()})
         record["time"] = round(time.time(), 3)
-        line = json.dumps(record, ensure_ascii=False, default=str)
+        line = encode_event(record)
         with self._lock:
             self.stdout.write(line + "\n")
             self.stdout.flush()
@@ -215,20 +215,15 @@ class RunContext:
         self._bars.clear()
 
     def data_root(self) -> Path:
-        """Where the corpora are: data.root, else KEIGO_DATA, else ../shared/data; InputError when absent."""
-        from engine.paths import shared_data_dir
-
-        configured = self.config.section("data").root
-        root = Path(configured).expanduser() if configured else shared_data_dir()
-        if configured and not root.is_absolute() and not root.is_dir():
-            # a relative root in a shipped config (tiny.toml) is relative to the checkout
-            beside = Path(__file__).resolve().parent.parent / root
-            root = beside if beside.is_dir() else root
-        if root is None or not Path(root).is_dir():
+        """Where the corpora are: data.root, else KEIGO_DATA, else ../shared/data; InputError when absent.
+        (A relative data.root from a config file was made absolute against the file's folder when it loaded.)"""
+        root, source = resolve_data_root(self.config.section("data").root)
+        if root is None or not root.is_dir():
             raise InputError(
-                f"training data folder not found ({root or '../shared/data'}); set data.root=DIR or KEIGO_DATA"
+                f"training data folder not found ({root or '../shared/data'}, from {source}); "
+                f"set data.root=DIR or {DATA_ENV}"
             )
-        return Path(root)
+        return root
 
     def data_path(self, relative: str | Path) -> Path:
         """A path under the data root; absolute paths are used as they are."""

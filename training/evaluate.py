@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "rules":
         data_root = args.data
         if data_root is None:
-            from engine.paths import shared_data_dir
+            from training.protocol import shared_data_dir
 
             data_root = shared_data_dir()
             if data_root is None:

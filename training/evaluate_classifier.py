@@ -189,7 +189,7 @@ def main(argv: Sequence[str]) -> int:
 
     try:
         from engine.manifest import load_manifest
-        from engine.paths import shared_data_dir
+        from training.protocol import shared_data_dir
 
         root = Path(args.data) if args.data else shared_data_dir()
         jfc = Path(args.jfc_heldout) if args.jfc_heldout else None

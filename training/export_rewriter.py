@@ -299,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """python -m training.export_rewriter CHECKPOINT TARGET: bundle a trained checkpoint as a rewriter directory."""
     import argparse
 
-    from engine.paths import shared_data_dir
+    from training.protocol import shared_data_dir
 
     ap = argparse.ArgumentParser(prog="python -m training.export_rewriter", description=main.__doc__)
     ap.add_argument("checkpoint", type=Path)

@@ -281,10 +281,10 @@ def kept(outputs: Sequence[str], inputs: Sequence[str]) -> dict:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from engine.errors import KeigoError
-    from engine.paths import shared_data_dir
     from engine.rewriter import FormalRewriter
     from engine.scorer import FormalityScorer
     from training.evaluate import corpus_bleu, read_gyafc_tune
+    from training.protocol import shared_data_dir
 
     ap = argparse.ArgumentParser(prog="python -m training eval-faithfulness", description=__doc__.split("\n\n")[0])
     ap.add_argument("--rewriter", type=Path, required=True, help="a rewriter directory (e.g. assets/models/rewriter)")

@@ -15,8 +15,8 @@ from engine.ngram_lm import NgramLM, save_npz
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from engine.paths import shared_data_dir
     from training.data import gyafc
+    from training.protocol import shared_data_dir
 
     ap = argparse.ArgumentParser(prog="python -m training formal-lm", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, required=True)

@@ -101,7 +101,7 @@ def tune_rows(checkpoint: Path, data_root: Path, *, preprocess: str | None, per_
 def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
-    from engine.paths import shared_data_dir
+    from training.protocol import shared_data_dir
 
     ap = argparse.ArgumentParser(prog="python -m training.guard", description=__doc__.split("\n\n")[0])
     ap.add_argument("checkpoint", type=Path)

@@ -44,8 +44,8 @@ def write_markers(rows: Sequence[tuple[str, int, int]], out: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from engine.paths import shared_data_dir
     from training.data import gyafc
+    from training.protocol import shared_data_dir
 
     ap = argparse.ArgumentParser(prog="python -m training markers", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, required=True)

@@ -1,15 +1,16 @@
-"""Run stages in order inside one run directory; finished stages (DONE.json present) are skipped: resume."""
+"""Run stages in order inside one run directory; finished stages (DONE.json naming them) are skipped: resume.
+
+The layout (DONE.json, config.toml) is the run contract in training/protocol.py."""
 from __future__ import annotations
 
-import json
-import os
 import random
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.fsio import atomic_write_json, atomic_write_text
 from training.context import RunContext
+from training.protocol import CONFIG_JSON, CONFIG_TOML, done_path, is_done
 from training.stages import STAGES, load_stage
 
 
@@ -22,56 +23,13 @@ class StageStopped(Exception):
         self.reason = reason
 
 
-def done_path(run_dir: Path, name: str) -> Path:
-    return Path(run_dir) / name / "DONE.json"
-
-
-def is_done(run_dir: Path, name: str) -> bool:
-    p = done_path(run_dir, name)
-    if not p.is_file():
-        return False
-    try:
-        return json.loads(p.read_text(encoding="utf-8")).get("stage") == name
-    except (OSError, ValueError):
-        return False  # a torn or foreign DONE.json does not count as finished
-
-
-def _readable(path) -> None:
-    # mkstemp creates 0600 files; outputs (and model directories) must be readable like any other file
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(path, 0o666 & ~umask)
-
-
 def write_json_atomic(path: Path, obj) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(obj, fh, indent=2, ensure_ascii=False, default=str)
-            fh.write("\n")
-        _readable(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    """JSON written whole or not at all (engine.fsio); the name stages use."""
+    return atomic_write_json(path, obj)
 
 
 def write_text_atomic(path: Path, text: str) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        _readable(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return atomic_write_text(path, text)
 
 
 def seed_everything(seed: int) -> None:
@@ -93,8 +51,8 @@ def seed_everything(seed: int) -> None:
 
 
 def save_resolved_config(ctx: RunContext) -> None:
-    write_json_atomic(ctx.run_dir / "config.json", ctx.config.to_dict())
-    write_text_atomic(ctx.run_dir / "config.toml", ctx.config.to_toml())
+    write_json_atomic(ctx.run_dir / CONFIG_JSON, ctx.config.to_dict())
+    write_text_atomic(ctx.run_dir / CONFIG_TOML, ctx.config.to_toml())
 
 
 def run_stage(name: str, ctx: RunContext) -> dict:

@@ -10,8 +10,8 @@ import pytest
 import sacrebleu
 
 from engine.errors import InputError
-from engine.paths import shared_data_dir
 from training import evaluate as ev
+from training.protocol import shared_data_dir
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "data" / "gyafc_small"
 REPO = Path(__file__).resolve().parents[2]
@@ -157,7 +157,7 @@ def test_rules_command_reports_bad_data(capsys):
 
 
 def test_rules_command_without_data(capsys, monkeypatch):
-    monkeypatch.setattr("engine.paths.shared_data_dir", lambda: None)
+    monkeypatch.setattr("training.protocol.shared_data_dir", lambda: None)
     assert ev.main(["rules"]) == 4
     assert "no data" in capsys.readouterr().err
 

@@ -81,7 +81,7 @@ def test_training_needs_text():
 @pytest.mark.data
 def test_formal_lm_prefers_formal_text():
     """On real data: a LM of Reuters sentences gives GYAFC formal references lower perplexity than the sources."""
-    from engine.paths import shared_data_dir
+    from training.protocol import shared_data_dir
 
     root = shared_data_dir()
     news = root / "unlabeled" / "formal" / "reuters.txt" if root else None

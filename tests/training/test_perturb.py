@@ -131,7 +131,7 @@ def test_bad_arguments(tmp_path):
 @pytest.mark.data
 def test_real_misspelling_list_and_lexicon():
     """The shipped-data resources: the natural-misspelling list and the slang lexicon give changed text."""
-    from engine.paths import shared_data_dir
+    from training.protocol import shared_data_dir
 
     if shared_data_dir() is None or not (shared_data_dir() / "lexicons" / "misspellings_natural_en.txt").is_file():
         pytest.skip("../shared/data/lexicons/misspellings_natural_en.txt absent")

@@ -113,7 +113,7 @@ def _seeded(seed: int):
 # ---------------------------------------------------------------------------- resources
 
 def misspellings_path() -> Path:
-    from engine.paths import shared_data_dir
+    from training.protocol import shared_data_dir
 
     root = shared_data_dir()
     p = root / "lexicons" / "misspellings_natural_en.txt" if root is not None else None
@@ -147,7 +147,8 @@ def read_misspellings(path: Path, include_reverse: bool = True) -> dict[str, lis
 
 def abbreviation_lexicon_path() -> Path:
     """Keigo's slang lexicon (assets/lexicons/slang.tsv) when present, else the MIT abbreviation list."""
-    from engine.paths import assets_dir, shared_data_dir
+    from engine.paths import assets_dir
+    from training.protocol import shared_data_dir
 
     own = assets_dir() / "lexicons" / "slang.tsv"
     if own.is_file():
