@@ -41,7 +41,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import ModelError
-from engine.paths import assets_dir, runs_dir, shared_data_dir
+from engine.paths import assets_dir, runs_dir
+from training.protocol import shared_data_dir
 
 from ..engine_host import metrics_text
 from ..train_runner import (
