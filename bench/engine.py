@@ -1,12 +1,14 @@
 """Engine benchmark: p50/p95 latency per sentence and sentences/s for scoring and rewriting, ONNX vs PyTorch eager.
 
-    python3 bench/engine.py                       # the registry's current (bundled) models, else the test fixtures
-    python3 bench/engine.py --scorer DIR --rewriter DIR [--torch-rewriter HF_DIR] [--threads 1] [--beam 4]
+    python3 bench/engine.py                       # the registry's current (or bundled) models
+    python3 bench/engine.py --scorer DIR --rewriter DIR [--torch-scorer CKPT] [--torch-rewriter HF_DIR]
+                            [--threads 1] [--beam 4]
 
 Both runtimes run in this one process on the same sentences with the same thread count, so the printed
 ratios (torch time / onnx time: above 1 means ONNX is faster) compare like with like on this machine.
-PyTorch columns appear when torch is installed and a PyTorch twin of the model is known: the test
-fixtures' own weights (tests/fixtures/torch/), or a Hugging Face checkpoint given with --torch-rewriter.
+PyTorch columns appear when torch is installed and the PyTorch twin of a model is given: the classifier
+checkpoint folder it was exported from (--torch-scorer run_dir/classifier, self-describing), or the Hugging
+Face checkpoint of the rewriter (--torch-rewriter).
 """
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-FIXTURES = ROOT / "tests" / "fixtures"
 
 SENTENCES = [
     "hey can u send me the report lol",
@@ -97,41 +98,34 @@ def pick(role, given):
         cur = ModelRegistry().current(role)
     except ModelError:
         cur = None
-    if cur is not None:
-        return cur.path, f"registry {role}/{cur.version}"
-    return FIXTURES / "models" / role, "test fixture (no model installed)"
+    if cur is None:
+        raise SystemExit(f"bench/engine.py: no {role} installed or bundled; pass --{role} DIR")
+    return cur.path, f"registry {role}/{cur.version}"
 
 
-def torch_scorer(scorer_dir: Path):
-    """The fixture scorer rebuilt in PyTorch from its safetensors weights (only the fixture has a known twin)."""
-    weights = FIXTURES / "torch" / "scorer.safetensors"
-    if scorer_dir.resolve() != (FIXTURES / "models" / "scorer").resolve() or not weights.exists():
+def torch_scorer(checkpoint: str | None):
+    """The PyTorch classifier a scorer was exported from, loaded from its self-describing checkpoint folder."""
+    if not checkpoint:
         return None
     import torch
-    from safetensors.torch import load_file
-    from tokenizers import Tokenizer
 
-    sys.path.insert(0, str(FIXTURES))
-    from build_tiny_models import encode_scorer_batch, scorer_module
+    from training.models.classifier import load_checkpoint
+    from training.models.encoding import encode
 
-    tok = Tokenizer.from_file(str(scorer_dir / "tokenizer.json"))
-    model = scorer_module(tok.get_vocab_size())
-    model.load_state_dict(load_file(str(weights)))
-    model.eval()
+    model, tok, description = load_checkpoint(Path(checkpoint))
+    enc = description["encoding"]
 
     def score(sentences):
+        feeds = encode(tok, sentences, enc["min_length"], enc["pad_id"], enc["input_names"])
         with torch.inference_mode():
-            ids, mask = encode_scorer_batch(tok, sentences)
-            return model(ids, mask)[0].numpy()
+            logits, _graded = model(**{k: torch.from_numpy(v) for k, v in feeds.items()})
+            return torch.softmax(logits.float(), -1)[:, 1].numpy()
 
     return score
 
 
-def torch_rewriter(rewriter_dir: Path, given: str | None):
+def torch_rewriter(given: str | None):
     hf_dir = Path(given) if given else None
-    if hf_dir is None and rewriter_dir.resolve() in {(FIXTURES / "models" / n).resolve()
-                                                     for n in ("rewriter", "rewriter_split")}:
-        hf_dir = FIXTURES / "torch" / "rewriter"
     if hf_dir is None or not hf_dir.is_dir():
         return None, None
     import torch
@@ -153,8 +147,10 @@ def torch_rewriter(rewriter_dir: Path, given: str | None):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--scorer", help="scorer model directory (default: the registry's current, else the fixture)")
-    ap.add_argument("--rewriter", help="rewriter model directory (default: the registry's current, else the fixture)")
+    ap.add_argument("--scorer", help="scorer model directory (default: the registry's current or bundled one)")
+    ap.add_argument("--rewriter", help="rewriter model directory (default: the registry's current or bundled one)")
+    ap.add_argument("--torch-scorer", help="classifier checkpoint folder the scorer was exported from "
+                    "(run_dir/classifier), for the PyTorch column")
     ap.add_argument("--torch-rewriter", help="Hugging Face checkpoint of the same rewriter, for the PyTorch column")
     ap.add_argument("--threads", type=int, default=1, help="intra-op threads for both runtimes (default 1)")
     ap.add_argument("--repeat", type=int, default=3)
@@ -187,7 +183,7 @@ def main(argv=None) -> int:
     print(f"\nscoring: {scorer_dir} ({how})")
     scorer = FormalityScorer.from_dir(scorer_dir, threads=args.threads)
     onnx_score = timed(lambda s: scorer.score(s), sents, args.repeat)
-    ts = torch_scorer(scorer_dir) if have_torch else None
+    ts = torch_scorer(args.torch_scorer) if have_torch else None
     if ts is not None:
         ref = timed(ts, sents, args.repeat)
         row("torch eager score", ref)
@@ -203,7 +199,7 @@ def main(argv=None) -> int:
     rewriter_dir, how = pick("rewriter", args.rewriter)
     print(f"\nrewriting: {rewriter_dir} ({how}), max {args.max_new_tokens} new tokens")
     rw = FormalRewriter.from_dir(rewriter_dir, threads=args.threads)
-    make_torch, _ = torch_rewriter(rewriter_dir, args.torch_rewriter) if have_torch else (None, None)
+    make_torch, _ = torch_rewriter(args.torch_rewriter) if have_torch else (None, None)
     for beam in sorted({1, args.beam}):
         label = "greedy" if beam == 1 else f"beam {beam}"
 
@@ -220,6 +216,8 @@ def main(argv=None) -> int:
             print(f"  identical outputs: {same}/{len(sents)}")
         else:
             row(f"onnx {label}", res)
+    if have_torch and ts is None:
+        print("  (no PyTorch twin of the scorer: pass --torch-scorer run_dir/classifier for the side-by-side)")
     if have_torch and make_torch is None:
         print("  (no PyTorch twin of this rewriter: pass --torch-rewriter HF_DIR for the side-by-side)")
     return 0

@@ -30,13 +30,11 @@ def bench_sentences(n: int) -> list[str]:
 
     root = shared_data_dir()
     out: list[str] = []
-    if root is not None and (root / "gyafc" / "em" / "tune.informal").is_file():
-        for name in ("tune.informal", "tune.formal.ref0"):
-            out += [s for s in (root / "gyafc" / "em" / name).read_text(encoding="utf-8").splitlines() if s.strip()]
-    else:
-        base = REPO / "tests" / "fixtures" / "data" / "gyafc" / "em"
-        for name in ("train.informal", "train.formal"):
-            out += (base / name).read_text(encoding="utf-8").splitlines()
+    if root is None or not (root / "gyafc" / "em" / "tune.informal").is_file():
+        raise SystemExit("bench/scorer.py: needs the GYAFC tune sentences (gyafc/em/tune.*) under KEIGO_DATA "
+                         "or ../shared/data")
+    for name in ("tune.informal", "tune.formal.ref0"):
+        out += [s for s in (root / "gyafc" / "em" / name).read_text(encoding="utf-8").splitlines() if s.strip()]
     rng = np.random.default_rng(0)
     idx = rng.permutation(len(out))[:n]
     return [out[i] for i in idx]
@@ -83,18 +81,19 @@ def per_sentence_latency(fn, sentences) -> float:
 def torch_scorer(run_dir: Path, threads: int):
     import torch
 
+    from training.models.classifier import load_checkpoint
     from training.models.encoding import encode
-    from training.stages.classifier import load_checkpoint
 
     torch.set_num_threads(threads)
-    model, tok, cfg, names = load_checkpoint(run_dir)
-    min_length = max(cfg.widths) if cfg.model == "textcnn" else 1
+    model, tok, description = load_checkpoint(run_dir)
+    enc = description["encoding"]
+    min_length, pad_id, names = enc["min_length"], enc["pad_id"], enc["input_names"]
 
     def score(texts, batch_size: int = 64):
         out = []
         with torch.inference_mode():
             for i in range(0, len(texts), batch_size):
-                feeds = encode(tok, texts[i:i + batch_size], min_length, 0, names)
+                feeds = encode(tok, texts[i:i + batch_size], min_length, pad_id, names)
                 logits, _g = model(**{k: torch.from_numpy(v) for k, v in feeds.items()})
                 out.append(torch.softmax(logits, -1)[:, 1].numpy())
         return np.concatenate(out) if out else np.zeros(0, np.float32)

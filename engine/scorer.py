@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.canonical import canonicalize
 from engine.errors import ModelError
 from engine.session import OrtSession
 from engine.types import ModelInfo, WordWeight
@@ -71,8 +72,12 @@ class FormalityScorer:
     """
 
     def __init__(self, session: OrtSession, tokenizer, *, max_length: int = 128, min_length: int = 1,
-                 pad_id: int = 0, info: ModelInfo | None = None):
+                 pad_id: int = 0, info: ModelInfo | None = None, canonicalize: bool = False):
         self.session = session
+        if not isinstance(canonicalize, bool):
+            raise ModelError(f"scorer.json: canonicalize must be true or false, not {canonicalize!r}")
+        # numbers and proper nouns made uniform before scoring (engine/canonical.py); the model's own choice
+        self.canonicalize = canonicalize
         for name, value in (("max_length", max_length), ("min_length", min_length), ("pad_id", pad_id)):
             # json gives floats (1e9) and bools too; only whole numbers are sizes
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -101,19 +106,24 @@ class FormalityScorer:
                                       kind="classifier", provider=session.provider)
 
     @classmethod
-    def from_dir(cls, path, *, providers=None, threads=None, info: ModelInfo | None = None) -> FormalityScorer:
+    def from_dir(cls, path, *, providers=None, threads=None, info: ModelInfo | None = None,
+                 model_file: str = "model.onnx") -> FormalityScorer:
+        """Load a scorer directory; ``model_file`` picks another graph of it with the same IO (e.g.
+        ``model.int8.onnx``, which training measures before deciding what ships)."""
         path = Path(path)
+        if Path(model_file).name != model_file or not model_file.endswith(".onnx"):
+            raise ModelError(f"model_file must be an .onnx file name inside the scorer directory, not {model_file!r}")
         if not path.is_dir():
             raise ModelError(f"scorer directory {path} does not exist")
         cfg = _read_json(path / "scorer.json")
         tokenizer = load_tokenizer(path / "tokenizer.json")
-        session = OrtSession(path / "model.onnx", providers=providers, threads=threads)
+        session = OrtSession(path / model_file, providers=providers, threads=threads)
         if info is not None and info.provider != session.provider:
             info = ModelInfo(role=info.role, version=info.version, path=info.path, kind=info.kind,
                              provider=session.provider, metrics=info.metrics)
         try:
             return cls(session, tokenizer, max_length=cfg.get("max_length", 128), min_length=cfg.get("min_length", 1),
-                       pad_id=cfg.get("pad_id", 0), info=info)
+                       pad_id=cfg.get("pad_id", 0), info=info, canonicalize=cfg.get("canonicalize", False))
         except (TypeError, ValueError) as e:
             raise ModelError(f"{path / 'scorer.json'} has an invalid value: {e}") from e
 
@@ -125,11 +135,12 @@ class FormalityScorer:
         windows = []
         if not idx:
             return windows
+        prep = canonicalize if self.canonicalize else (lambda t: t)
         short = [i for i in idx if len(sentences[i]) <= _PIECE_CHARS]
-        jobs = [(short, [sentences[i] for i in short])]
+        jobs = [(short, [prep(sentences[i]) for i in short])]
         for i in idx:
             if len(sentences[i]) > _PIECE_CHARS:
-                pieces = [p for p in _pieces(sentences[i]) if not p.isspace()]
+                pieces = [prep(p) for p in _pieces(sentences[i]) if not p.isspace()]
                 jobs.append(([i] * len(pieces), pieces))
         for owners, texts in jobs:
             for start in range(0, len(texts), 256):
@@ -187,6 +198,19 @@ class FormalityScorer:
             return np.full(len(sentences), np.nan, dtype=np.float32)
         p, _ = self._run(windows, batch_size)
         return np.clip(self._aggregate(sentences, windows, p), 0.0, 1.0)
+
+    def score_both(self, sentences: Sequence[str], batch_size: int = 64) -> tuple[np.ndarray, np.ndarray | None]:
+        """``score`` and ``score_graded`` from one run of the model (evaluation needs both)."""
+        if isinstance(sentences, str):
+            raise TypeError("score_both() takes a sequence of sentences, not one string")
+        sentences = list(sentences)
+        windows = self._windows(sentences)
+        if not windows:
+            empty = np.full(len(sentences), np.nan, dtype=np.float32)
+            return empty, (empty.copy() if self.has_graded else None)
+        p, g = self._run(windows, batch_size)
+        graded = self._aggregate(sentences, windows, g) if g is not None else None
+        return np.clip(self._aggregate(sentences, windows, p), 0.0, 1.0), graded
 
     def score_graded(self, sentences: Sequence[str], batch_size: int = 64) -> np.ndarray | None:
         """Scores on the PT16 scale (-3 informal .. 3 formal) when the model has a graded head, else None."""

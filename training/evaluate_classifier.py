@@ -15,8 +15,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+from scipy.stats import spearmanr
 
 from engine.errors import InputError, KeigoError, ModelError
+from engine.fsio import atomic_write_json, atomic_write_text
+from engine.manifest import load_manifest
+from engine.scorer import FormalityScorer
+from training.data import gyafc, pt16
+from training.jfc import read_examples
+from training.protocol import shared_data_dir
 
 # predict(texts) -> (p_formal [N], graded [N] or None)
 Predictor = Callable[[Sequence[str]], tuple[np.ndarray, np.ndarray | None]]
@@ -36,8 +43,6 @@ def binary_metrics(p_formal: np.ndarray, labels: Sequence[int], threshold: float
 
 
 def spearman(a: Sequence[float], b: Sequence[float]) -> float:
-    from scipy.stats import spearmanr
-
     if len(a) < 2:
         return float("nan")
     return float(spearmanr(a, b).statistic)
@@ -46,8 +51,6 @@ def spearman(a: Sequence[float], b: Sequence[float]) -> float:
 def load_eval_sets(data_root: Path | None, jfc_heldout: Path | None = None, limit: int = 0,
                    required: Sequence[str] = ()) -> dict:
     """The evaluation sets that exist: gyafc_tune/{em,fr}, pt16_tune, jfc_heldout (names in ``required`` must)."""
-    from training.data import gyafc, pt16
-
     sets: dict = {}
     if data_root is not None and (Path(data_root) / "gyafc").is_dir():
         for dom in gyafc.DOMAINS:
@@ -57,8 +60,6 @@ def load_eval_sets(data_root: Path | None, jfc_heldout: Path | None = None, limi
         p = pt16.read_pt16(Path(data_root) / "pt16" / "tune.csv", limit)
         sets["pt16_tune"] = (p.sentences, p.scores)
     if jfc_heldout is not None and Path(jfc_heldout).is_file():
-        from training.stages.jfc import read_examples
-
         texts, labels = read_examples(Path(jfc_heldout))
         if limit:
             texts, labels = texts[: 2 * limit], labels[: 2 * limit]
@@ -143,29 +144,21 @@ def markdown_report(rows: Sequence[dict], title: str = "Formality classifiers") 
 
 
 def write_report(out_dir: Path, rows: Sequence[dict], title: str = "Formality classifiers") -> None:
-    from training.pipeline import write_json_atomic, write_text_atomic
-
-    write_json_atomic(Path(out_dir) / "report.json", {"rows": list(rows)})
-    write_text_atomic(Path(out_dir) / "report.md", markdown_report(rows, title))
+    atomic_write_json(Path(out_dir) / "report.json", {"rows": list(rows)})
+    atomic_write_text(Path(out_dir) / "report.md", markdown_report(rows, title))
 
 
-def onnx_predictor(model_dir: Path, onnx_name: str | None = None, threads: int | None = None) -> Predictor:
-    """Score through the engine's FormalityScorer, the same code path the app uses."""
-    from engine.scorer import FormalityScorer
-
-    if onnx_name and onnx_name != "model.onnx":
-        from training.export import OnnxScorer
-
-        runner = OnnxScorer(Path(model_dir), onnx_name, threads=threads)
-        return runner.predict
-    scorer = FormalityScorer.from_dir(Path(model_dir), threads=threads)
-
+def scorer_predictor(scorer: FormalityScorer) -> Predictor:
+    """A Predictor over the engine's FormalityScorer: the code path the app runs (long input windowed, not cut)."""
     def predict(texts):
-        p = scorer.score(list(texts))
-        g = scorer.score_graded(list(texts))
-        return p, g
+        return scorer.score_both(list(texts))
 
     return predict
+
+
+def onnx_predictor(model_dir: Path, onnx_name: str = "model.onnx", threads: int | None = None) -> Predictor:
+    """Score a graph of an exported scorer directory through the engine's FormalityScorer."""
+    return scorer_predictor(FormalityScorer.from_dir(Path(model_dir), threads=threads, model_file=onnx_name))
 
 
 def main(argv: Sequence[str]) -> int:
@@ -188,9 +181,6 @@ def main(argv: Sequence[str]) -> int:
         sys.stdout.flush()
 
     try:
-        from engine.manifest import load_manifest
-        from training.protocol import shared_data_dir
-
         root = Path(args.data) if args.data else shared_data_dir()
         jfc = Path(args.jfc_heldout) if args.jfc_heldout else None
         sets = load_eval_sets(root, jfc, args.limit, required=("gyafc_tune",))

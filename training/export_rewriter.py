@@ -9,6 +9,7 @@ fp32 -> int8 BLEU cost is measured and recorded before that choice is made.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -19,6 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import ModelError
+from engine.fsio import atomic_replace_dir
+from engine.manifest import build_manifest, write_manifest
+from engine.rewriter import FormalRewriter
+from engine.rules import RuleFormalizer
+from engine.scorer import FormalityScorer
+from training import seq2seq as S
+from training.evaluate import corpus_bleu, read_gyafc_tune
+from training.protocol import shared_data_dir
+
+# optimum (the ONNX exporter) and onnxruntime.quantization (which pulls in onnx) are heavy and needed only
+# while exporting: they are imported inside onnx_export and quantize_int8.
 
 ONNX_FILES = ("encoder_model.onnx", "decoder_model_merged.onnx")
 DEFAULT_PARITY_SENTENCES = (
@@ -77,8 +89,6 @@ def quantize_int8(src_dir: Path, dst_dir: Path) -> None:
 
 def _prepare(texts: Sequence[str], preprocess: str | None, prefix: str) -> list[str]:
     if preprocess == "rules":
-        from engine.rules import RuleFormalizer
-
         rules = RuleFormalizer()
         texts = [rules.formalize(t) for t in texts]
     return [prefix + t for t in texts]
@@ -87,9 +97,6 @@ def _prepare(texts: Sequence[str], preprocess: str | None, prefix: str) -> list[
 def check_parity(checkpoint: Path, onnx_dir: Path, sentences: Sequence[str], *, max_new_tokens: int = 48,
                  beam: int = 4) -> ParityReport:
     """Generated text from PyTorch generate() vs engine.FormalRewriter on the same inputs, greedy and beam."""
-    from engine.rewriter import FormalRewriter
-    from training import seq2seq as S
-
     opts = json.loads((onnx_dir / "rewriter.json").read_text(encoding="utf-8"))
     model = S.load_model(checkpoint)
     tok = S.load_tokenizer(checkpoint)
@@ -115,14 +122,11 @@ def check_parity(checkpoint: Path, onnx_dir: Path, sentences: Sequence[str], *, 
 def engine_bleu(model_dir: Path, valid_sets, *, beam: int = 1, batch_size: int = 32,
                 max_new_tokens: int = 64) -> dict[str, float]:
     """Tune BLEU of an exported directory through the engine (what users get)."""
-    from engine.rewriter import FormalRewriter
-    from training.seq2seq import bleu
-
     rw = FormalRewriter.from_dir(model_dir, threads=1)
     scores = {}
     for vs in valid_sets:
         outs = rw.rewrite(vs.sources, beam=beam, batch_size=batch_size, max_new_tokens=max_new_tokens)
-        scores[vs.name] = bleu([r.candidates[0].text for r in outs], vs.refs)
+        scores[vs.name] = corpus_bleu([r.candidates[0].text for r in outs], vs.refs)
     if valid_sets:
         scores["mean"] = sum(scores[v.name] for v in valid_sets) / len(valid_sets)
     return scores
@@ -166,8 +170,6 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
     ``measure(staging_dir)`` may add metrics measured on the final ONNX files (e.g. full tune BLEU through
     the engine) before the card and the manifest are written.
     """
-    from engine.manifest import build_manifest, write_manifest
-
     checkpoint, target = Path(checkpoint), Path(target)
     if quantize not in ("none", "int8", "auto"):
         raise ValueError(f"quantize must be none, int8 or auto, got {quantize!r}")
@@ -212,7 +214,7 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
                 metrics["int8_onnx_bytes"] = sum((qdir / n).stat().st_size for n in ONNX_FILES)
                 if use_int8:
                     for n in ONNX_FILES:
-                        os.replace(qdir / n, staging / n)
+                        shutil.move(qdir / n, staging / n)
                     chosen = "int8"
             finally:
                 shutil.rmtree(qdir, ignore_errors=True)
@@ -228,13 +230,7 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
         manifest = build_manifest(staging, role="rewriter", version=version, kind="seq2seq", config=cfg,
                                   metrics=metrics, data=list(data))
         write_manifest(staging, manifest)
-        old = None
-        if target.exists():
-            old = target.with_name(f".old-{target.name}-{os.getpid()}")
-            os.replace(target, old)
-        os.replace(staging, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        atomic_replace_dir(staging, target)
         return manifest
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -244,32 +240,23 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
 # --------------------------------------------------------------------------- command line
 
 def _tune_sets(data_root: Path, subset: int = 0):
-    from training import seq2seq as S
-
-    sets = [S.ValidSet(d, *S.read_tune(data_root, d)) for d in ("em", "fr")]
+    sets = [S.ValidSet(d, *read_gyafc_tune(data_root, d)) for d in ("em", "fr")]
     return [v.subset(subset) for v in sets] if subset else sets
 
 
 def measure_dir(model_dir: Path, data_root: Path, *, beams: Sequence[int] = (1, 4), scorer_dir: Path | None = None,
                 subset: int = 0, log: Callable[[str], None] = print) -> dict:
     """Tune BLEU (4 references) through the engine for each beam, copy baseline, and style accuracy."""
-    from engine.rewriter import FormalRewriter
-    from training.seq2seq import bleu
-
     rw = FormalRewriter.from_dir(model_dir, threads=1)
     sets = _tune_sets(data_root, subset)
     out: dict = {"tune_sentences": {v.name: len(v.sources) for v in sets}}
-    from engine.rules import RuleFormalizer
-
     rules = RuleFormalizer()
     for v in sets:
-        out[f"copy_bleu_{v.name}"] = round(bleu(v.sources, v.refs), 2)
-        out[f"rules_bleu_{v.name}"] = round(bleu([rules.formalize(s) for s in v.sources], v.refs), 2)
+        out[f"copy_bleu_{v.name}"] = round(corpus_bleu(v.sources, v.refs), 2)
+        out[f"rules_bleu_{v.name}"] = round(corpus_bleu([rules.formalize(s) for s in v.sources], v.refs), 2)
     scorer = None
     if scorer_dir is not None:
-        from engine.scorer import FormalityScorer
-
-        scorer = FormalityScorer.from_dir(scorer_dir, threads=1)
+            scorer = FormalityScorer.from_dir(scorer_dir, threads=1)
     for beam in beams:
         hyps_all = []
         for v in sets:
@@ -280,7 +267,7 @@ def measure_dir(model_dir: Path, data_root: Path, *, beams: Sequence[int] = (1, 
             hyps = [r.candidates[0].text for r in res]
             hyps_all += hyps
             key = f"tune_bleu_{v.name}" + ("" if beam == 1 else f"_beam{beam}")
-            out[key] = round(bleu(hyps, v.refs), 2)
+            out[key] = round(corpus_bleu(hyps, v.refs), 2)
             if rw.guard_min_bleu is not None:
                 out[key.replace("tune_bleu", "guarded_share")] = round(
                     sum("guarded" in r.flags for r in res) / max(1, len(res)), 4)
@@ -297,10 +284,6 @@ def measure_dir(model_dir: Path, data_root: Path, *, beams: Sequence[int] = (1, 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """python -m training.export_rewriter CHECKPOINT TARGET: bundle a trained checkpoint as a rewriter directory."""
-    import argparse
-
-    from training.protocol import shared_data_dir
-
     ap = argparse.ArgumentParser(prog="python -m training.export_rewriter", description=main.__doc__)
     ap.add_argument("checkpoint", type=Path)
     ap.add_argument("target", type=Path)
@@ -324,8 +307,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.guard_min_bleu is not None and not 0 <= args.guard_min_bleu <= 100:
         ap.error("--guard-min-bleu must be from 0 to 100")
 
-    from training import seq2seq as S
-
     data_root = shared_data_dir()
     if data_root is None or not Path(data_root).is_dir():
         raise SystemExit("export_rewriter: GYAFC tune data not found (set KEIGO_DATA)")
@@ -334,8 +315,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     metrics: dict = {}
     preprocess = None if args.preprocess == "none" else args.preprocess
     if args.preprocess == "auto":
-        from engine.rules import RuleFormalizer
-
         rules = RuleFormalizer()
         model, tok = S.load_model(args.checkpoint), S.load_tokenizer(args.checkpoint)
         sub = _tune_sets(data_root, args.subset)

@@ -10,13 +10,20 @@ reports every system on half B, which played no part in the choice.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import torch
+
 from engine.overlap import sentence_bleu
+from engine.rules import RuleFormalizer
+from training import seq2seq as S
+from training.evaluate import corpus_bleu, read_gyafc_tune
+from training.protocol import shared_data_dir
 
 THRESHOLDS = tuple(range(0, 101, 5))
 
@@ -35,13 +42,12 @@ class Row:
         return sentence_bleu(self.model, self.safe)
 
 
-def corpus_bleu(rows: Sequence[Row], choose: Callable[[Row], str]) -> dict[str, float]:
-    from training.seq2seq import bleu
-
+def bleu_by_domain(rows: Sequence[Row], choose: Callable[[Row], str]) -> dict[str, float]:
+    """training.evaluate.corpus_bleu of the chosen text per domain, and their mean."""
     out = {}
     for d in sorted({r.domain for r in rows}):
         sub = [r for r in rows if r.domain == d]
-        out[d] = bleu([choose(r) for r in sub], [list(r.refs) for r in sub])
+        out[d] = corpus_bleu([choose(r) for r in sub], [list(r.refs) for r in sub])
     out["mean"] = sum(out.values()) / max(1, len(out))
     return out
 
@@ -59,10 +65,10 @@ def choose_threshold(rows: Sequence[Row], thresholds: Sequence[float] = THRESHOL
         rs = [r for r in rows if r.half == half]
         if not rs:
             raise ValueError(f"half {half} is empty")
-        report[half] = {"safe": corpus_bleu(rs, lambda r: r.safe), "model": corpus_bleu(rs, lambda r: r.model),
-                        "copy": corpus_bleu(rs, lambda r: r.source), "guard": {}}
+        report[half] = {"safe": bleu_by_domain(rs, lambda r: r.safe), "model": bleu_by_domain(rs, lambda r: r.model),
+                        "copy": bleu_by_domain(rs, lambda r: r.source), "guard": {}}
         for t in thresholds:
-            g = corpus_bleu(rs, guarded(t))
+            g = bleu_by_domain(rs, guarded(t))
             g["model_share"] = sum(r.kept >= t for r in rs) / len(rs)
             report[half]["guard"][str(t)] = g
     best = max(thresholds, key=lambda t: (report["A"]["guard"][str(t)]["mean"], -t))
@@ -74,20 +80,12 @@ def choose_threshold(rows: Sequence[Row], thresholds: Sequence[float] = THRESHOL
 
 def tune_rows(checkpoint: Path, data_root: Path, *, preprocess: str | None, per_domain: int = 400,
               seed: int = 7, valid_subset: int = 300, beam: int = 1, threads: int = 1) -> list[Row]:
-    import torch
-
-    from training import seq2seq as S
-
     torch.set_num_threads(threads)
     model, tok = S.load_model(checkpoint), S.load_tokenizer(checkpoint)
-    rules = None
-    if preprocess == "rules":
-        from engine.rules import RuleFormalizer
-
-        rules = RuleFormalizer()
+    rules = RuleFormalizer() if preprocess == "rules" else None
     rows = []
     for d in ("em", "fr"):
-        srcs, refs = S.read_tune(data_root, d)
+        srcs, refs = read_gyafc_tune(data_root, d)
         held = set(random.Random(0).sample(range(len(srcs)), min(valid_subset, len(srcs))))
         rest = [i for i in range(len(srcs)) if i not in held]
         pick = sorted(random.Random(seed).sample(rest, min(per_domain, len(rest))))
@@ -99,10 +97,6 @@ def tune_rows(checkpoint: Path, data_root: Path, *, preprocess: str | None, per_
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
-    from training.protocol import shared_data_dir
-
     ap = argparse.ArgumentParser(prog="python -m training.guard", description=__doc__.split("\n\n")[0])
     ap.add_argument("checkpoint", type=Path)
     ap.add_argument("--preprocess", choices=("rules", "none"), default="rules")

@@ -12,6 +12,11 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.errors import InputError
+from engine.fsio import atomic_write_text
+from training.data.text import read_lines
 
 DEFAULT_KEYS: tuple[str, ...] = ("です", "でした", "ます", "ました", "ません", "ましょう", "でしょう")
 
@@ -144,3 +149,26 @@ def build(
 def label_counter(examples: Sequence[tuple[str, int]]) -> dict[str, int]:
     c = Counter(lab for _t, lab in examples)
     return {"informal": c.get(0, 0), "formal": c.get(1, 0)}
+
+
+# ---------------------------------------------------------------------------- the examples files (train.tsv, heldout.tsv)
+
+def write_examples(path: Path, examples) -> None:
+    """TSV `label<TAB>text` with a header; tabs/newlines inside a sentence become spaces."""
+    lines = ["label\ttext"] + [f"{lab}\t{' '.join(text.split())}" for text, lab in examples]
+    atomic_write_text(path, "\n".join(lines) + "\n")
+
+
+def read_examples(path: Path) -> tuple[list[str], list[int]]:
+    """The (texts, labels) of a file written by ``write_examples``; InputError naming the line otherwise."""
+    lines = read_lines(path)
+    if not lines or lines[0] != "label\ttext":
+        raise InputError(f"{path}:1: expected the header 'label<TAB>text'")
+    texts, labels = [], []
+    for i, line in enumerate(lines[1:], 2):
+        lab, sep, text = line.partition("\t")
+        if not sep or lab not in ("0", "1") or not text.strip():
+            raise InputError(f"{path}:{i}: expected '0|1<TAB>sentence'")
+        texts.append(text)
+        labels.append(int(lab))
+    return texts, labels

@@ -1,33 +1,29 @@
-"""Seq2seq building blocks shared by the rewriter, BT and POS stages: BPE tokenizer, BART-style model, training loop."""
+"""Seq2seq building blocks shared by the rewriter, BT, POS and consistency stages: BPE tokenizer, BART-style
+model, training loop, checkpoints, validation sets and the bridge from training callbacks to run events.
+
+torch, transformers and safetensors are imported inside the functions that use them: they are heavy, and the
+validation helpers and the settings here are used without them (tests, config checks).
+"""
 
 from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import shutil
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+
+from engine.fsio import atomic_replace_dir, atomic_temp_path
+from engine.rules import RuleFormalizer
+from training.config.sections import Seq2SeqPhase, Seq2SeqTraining
+from training.evaluate import corpus_bleu, read_gyafc_tune
+from training.models.sizes import MODEL_SIZES  # also part of this module's interface (MODEL_SIZES by name)
 
 SPECIAL_TOKENS = ["<s>", "<pad>", "</s>", "<unk>", "<mask>"]  # ids 0..4, BART's order
 BOS_ID, PAD_ID, EOS_ID, UNK_ID, MASK_ID = range(5)
-
-# Sizes by name. "base" is the first seed's Transformer (Zhang et al. 2020).
-MODEL_SIZES: dict[str, dict] = {
-    "tiny": {"d_model": 32, "encoder_layers": 1, "decoder_layers": 1, "encoder_attention_heads": 2,
-                 "decoder_attention_heads": 2, "encoder_ffn_dim": 64, "decoder_ffn_dim": 64, "dropout": 0.0},
-    # "small": what a shared 2-core CPU can train in about an hour (measured: ~4x cheaper per token than "cpu")
-    "small": {"d_model": 128, "encoder_layers": 2, "decoder_layers": 2, "encoder_attention_heads": 4,
-                  "decoder_attention_heads": 4, "encoder_ffn_dim": 512, "decoder_ffn_dim": 512, "dropout": 0.1},
-    "cpu": {"d_model": 256, "encoder_layers": 3, "decoder_layers": 3, "encoder_attention_heads": 4,
-                "decoder_attention_heads": 4, "encoder_ffn_dim": 1024, "decoder_ffn_dim": 1024, "dropout": 0.1},
-    "base": {"d_model": 512, "encoder_layers": 6, "decoder_layers": 6, "encoder_attention_heads": 8,
-                 "decoder_attention_heads": 8, "encoder_ffn_dim": 2048, "decoder_ffn_dim": 2048, "dropout": 0.1},
-}
-
 
 # --------------------------------------------------------------------------- tokenizer
 
@@ -217,20 +213,6 @@ def generate(model, tokenizer, sentences: Sequence[str], *, beam: int = 1, max_n
 
 # --------------------------------------------------------------------------- validation data
 
-def bleu(hyps: Sequence[str], refs_per_source: Sequence[Sequence[str]]) -> float:
-    """sacreBLEU corpus score with any number of references per source (training.evaluate's settings)."""
-    from training.evaluate import corpus_bleu
-
-    return corpus_bleu(list(hyps), refs_per_source)
-
-
-def read_tune(data_root: Path, domain: str) -> tuple[list[str], list[list[str]]]:
-    """GYAFC tune: informal sources and, per source, its 4 formal references."""
-    from training.evaluate import read_gyafc_tune
-
-    return read_gyafc_tune(data_root, domain)
-
-
 @dataclass
 class ValidSet:
     name: str
@@ -244,6 +226,37 @@ class ValidSet:
         return ValidSet(self.name, [self.sources[i] for i in idx], [self.refs[i] for i in idx])
 
 
+def load_valid_sets(ctx, domains: Sequence[str], preprocess: Callable[[str], str] | None = None) -> list[ValidSet]:
+    """The GYAFC tune sets of ``domains`` (capped by data.max_sentences), sources run through ``preprocess``."""
+    sets = []
+    for d in domains:
+        src, refs = read_gyafc_tune(ctx.data_root(), d)
+        limit = ctx.config.section("data").max_sentences
+        if limit:
+            src, refs = src[:limit], refs[:limit]
+        if preprocess is not None:
+            src = [preprocess(s) for s in src]
+        sets.append(ValidSet(d, src, refs))
+    return sets
+
+
+def rules_preprocessor() -> Callable[[str], str]:
+    """The rule formalizer as a source pre-processor (rewriter.preprocess = "rules": train and serve alike)."""
+    return RuleFormalizer().formalize
+
+
+def event_bridge(ctx, stage: str, phase: str) -> Callable[..., None]:
+    """Turn ``train``'s on_event callbacks into run-context events (progress, metric, log)."""
+    def on_event(event, **kw):
+        if event == "progress":
+            ctx.progress(stage, kw.pop("step"), kw.pop("total", None), phase=phase, **kw)
+        elif event == "metric":
+            ctx.emit("metric", phase=phase, **kw)
+        else:
+            ctx.log(kw.get("message", ""), phase=phase)
+    return on_event
+
+
 def evaluate_bleu(model, tokenizer, sets: Sequence[ValidSet], *, beam: int = 1, max_new_tokens: int = 64,
                   prefix: str = "", preprocess: Callable[[str], str] | None = None,
                   batch_size: int = 64) -> dict[str, float]:
@@ -252,7 +265,7 @@ def evaluate_bleu(model, tokenizer, sets: Sequence[ValidSet], *, beam: int = 1, 
         src = [preprocess(s) for s in vs.sources] if preprocess else vs.sources
         hyps = generate(model, tokenizer, src, beam=beam, max_new_tokens=max_new_tokens,
                         prefix=prefix, batch_size=batch_size)
-        scores[vs.name] = bleu(hyps, vs.refs)
+        scores[vs.name] = corpus_bleu(hyps, vs.refs)
     if scores:
         scores["mean"] = sum(scores[v.name] for v in sets) / len(sets)
     return scores
@@ -341,6 +354,14 @@ class TrainSettings:
     keep_checkpoints: int = 0        # weights of the last k validations in out_dir/checkpoints, for averaging
     extra: dict = field(default_factory=dict)
 
+    @classmethod
+    def from_config(cls, training: Seq2SeqTraining, phase: Seq2SeqPhase, *, seed: int, prefix: str = "",
+                    **changes) -> TrainSettings:
+        """The settings of one run from a config section: its shared training fields and a phase's budget."""
+        values = {f.name: getattr(training, f.name) for f in fields(Seq2SeqTraining)}
+        values.update({f.name: getattr(phase, f.name) for f in fields(Seq2SeqPhase)})
+        return cls(**values, seed=seed, prefix=prefix, **changes)
+
 
 @dataclass
 class TrainResult:
@@ -354,7 +375,9 @@ class TrainResult:
 
 
 def save_checkpoint(model, tokenizer, target: Path, extra_files: dict[str, str] | None = None) -> None:
-    """save_pretrained into a temp dir, then swap it in, so a reader never sees half a checkpoint."""
+    """save_pretrained into a staging folder beside ``target``, then swap it in (engine.fsio), so a reader never
+    sees half a checkpoint."""
+    target = Path(target)
     tmp = target.with_name(target.name + ".tmp")
     if tmp.exists():
         shutil.rmtree(tmp)
@@ -363,14 +386,7 @@ def save_checkpoint(model, tokenizer, target: Path, extra_files: dict[str, str] 
         tokenizer.save_pretrained(str(tmp))
     for name, text in (extra_files or {}).items():
         (tmp / name).write_text(text, encoding="utf-8")
-    old = target.with_name(target.name + ".old")
-    if target.exists():
-        if old.exists():
-            shutil.rmtree(old)
-        os.replace(target, old)
-    os.replace(tmp, target)
-    if old.exists():
-        shutil.rmtree(old)
+    atomic_replace_dir(tmp, target)
 
 
 CHECKPOINTS_DIR = "checkpoints"
@@ -383,7 +399,6 @@ def save_rolling_checkpoint(model, folder: Path, step: int, keep: int) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"step-{step:07d}.safetensors"
-    tmp = target.with_suffix(".tmp")
     state = {k: v.detach().float().contiguous().clone() for k, v in model.state_dict().items()}
     # tied weights share storage; safetensors refuses duplicates, and loading re-ties them anyway
     seen, unique = set(), {}
@@ -393,8 +408,8 @@ def save_rolling_checkpoint(model, folder: Path, step: int, keep: int) -> None:
             continue
         seen.add(key)
         unique[k] = v
-    save_file(unique, str(tmp))
-    os.replace(tmp, target)
+    with atomic_temp_path(target) as tmp:
+        save_file(unique, str(tmp))
     for old in sorted(folder.glob("step-*.safetensors"))[:-keep]:
         old.unlink(missing_ok=True)
 

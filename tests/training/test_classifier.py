@@ -52,18 +52,61 @@ def test_textcnn_tiny_end_to_end(tmp_path, tiny_config, fixture_data, capsys):
     card = (model_dir / "MODEL_CARD.md").read_text()
     assert "CC BY 3.0" in card and "Yahoo" in card and "Tatoeba" in card
 
-    # the engine's scorer loads the export and agrees with the training-side ONNX runner
-    from engine.scorer import FormalityScorer
-    from training.export import OnnxScorer
+    # the engine's scorer loads the export and agrees with the PyTorch model, rebuilt from its checkpoint folder
+    # alone: copied away from the run (no config.toml beside it), it still loads (self-describing)
+    import shutil
 
+    import torch
+
+    from engine.scorer import FormalityScorer
+    from training.models.classifier import load_checkpoint
+    from training.models.encoding import encode
+
+    alone = tmp_path / "alone"
+    shutil.copytree(run_dir / "classifier", alone, ignore=shutil.ignore_patterns("model", "report.*"))
+    model, tok, description = load_checkpoint(alone)
+    assert description["model"]["kind"] == "textcnn" and description["model"]["graded"] is True
+    assert description["config"]["classifier"]["pt16"] is True
+    enc = description["encoding"]
     texts = ["lol the band is sooo good!!!", "I believe the concert was quite enjoyable.", "ok"]
+    feeds = encode(tok, texts, enc["min_length"], enc["pad_id"], enc["input_names"])
+    with torch.no_grad():
+        logits, _g = model(**{k: torch.from_numpy(v) for k, v in feeds.items()})
+    p_torch = torch.softmax(logits, -1)[:, 1].numpy()
     scorer = FormalityScorer.from_dir(model_dir)
     p_engine = scorer.score(texts)
-    p_train, _g = OnnxScorer(model_dir).predict(texts)
-    np.testing.assert_allclose(p_engine, p_train, atol=1e-5)
+    np.testing.assert_allclose(p_engine, p_torch, atol=1e-5)
+    p_both, g_both = scorer.score_both(texts)
+    np.testing.assert_allclose(p_both, p_engine)
+    np.testing.assert_allclose(g_both, scorer.score_graded(texts))
     assert scorer.score_graded(texts) is not None
     words = scorer.explain(texts[0])
     assert [w.word for w in words][:2] == ["lol", "the"]
+    # the int8 numbers on the card come from the engine running model.int8.onnx
+    int8 = FormalityScorer.from_dir(model_dir, model_file="model.int8.onnx")
+    assert int8.session.path.name == "model.int8.onnx"
+    assert np.all(np.abs(int8.score(texts) - p_engine) < 0.2)
+
+
+def test_a_broken_checkpoint_description_is_refused(tmp_path, tiny_config, fixture_data, capsys):
+    from engine.errors import InputError
+    from training.models.classifier import load_checkpoint
+
+    run_dir = tmp_path / "run"
+    rc, _ = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                     f"data.root={fixture_data}", "classifier.export=false"], capsys)
+    assert rc == 0
+    folder = run_dir / "classifier"
+    assert load_checkpoint(run_dir)[2]["model"]["kind"] == "textcnn"  # a run dir holding one is accepted
+    (folder / "classifier.json").write_text('{"model": {"kind": "textcnn"}}', encoding="utf-8")
+    with pytest.raises(InputError, match="classifier.json"):
+        load_checkpoint(folder)
+    (folder / "classifier.json").write_text("not json", encoding="utf-8")
+    with pytest.raises(InputError, match="classifier.json"):
+        load_checkpoint(folder)
+    (folder / "checkpoint.safetensors").unlink()
+    with pytest.raises(InputError, match="checkpoint.safetensors"):
+        load_checkpoint(folder)
 
 
 def test_transformer_tiny_jfc_then_gyafc(tmp_path, tiny_config, fixture_data, tiny_bert, capsys):
@@ -89,6 +132,20 @@ def test_transformer_tiny_jfc_then_gyafc(tmp_path, tiny_config, fixture_data, ti
 
     p = FormalityScorer.from_dir(model_dir).score(["i dunno lol", "I am not sure."])
     assert p.shape == (2,) and np.all((p >= 0) & (p <= 1))
+    # the checkpoint rebuilds the encoder from its own classifier.json (no encoder folder needed)
+    import torch
+
+    from training.models.classifier import load_checkpoint
+    from training.models.encoding import encode
+
+    model, tok, description = load_checkpoint(run_dir / "classifier")
+    assert description["model"]["kind"] == "transformer" and description["model"]["encoder_config"]
+    enc = description["encoding"]
+    assert enc["input_names"] == ["input_ids", "attention_mask", "token_type_ids"]
+    feeds = encode(tok, ["i dunno lol", "I am not sure."], enc["min_length"], enc["pad_id"], enc["input_names"])
+    with torch.no_grad():
+        logits, _g = model(**{k: torch.from_numpy(v) for k, v in feeds.items()})
+    assert torch.softmax(logits, -1)[:, 1].numpy().shape == (2,)
 
 
 def test_parity_check_catches_a_wrong_graph(tmp_path, tiny_config, fixture_data, capsys):
@@ -101,13 +158,10 @@ def test_parity_check_catches_a_wrong_graph(tmp_path, tiny_config, fixture_data,
     rc, _ = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
                      f"data.root={fixture_data}", "classifier.int8=false"], capsys)
     assert rc == 0
-    from safetensors.torch import load_file
+    from training.models.classifier import load_checkpoint
 
-    state = load_file(str(run_dir / "classifier" / "checkpoint.safetensors"))
-    vocab = state["embed.weight"].shape[0]
-    model = TextCNN(vocab, 16, (3, 4, 5), 8, 0.5)
-    model.load_state_dict(state)
-    model.eval()
+    model, _tok, _description = load_checkpoint(run_dir / "classifier")
+    assert isinstance(model, TextCNN)
     sents = ["lol the band is sooo good!!!", "You should consult the singer."]
     assert parity_check(model, ("input_ids",), False, run_dir / "classifier" / "model", sents)["ok"]
     with torch.no_grad():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from training.guard import Row, choose_threshold, corpus_bleu, guarded
+from training.guard import Row, bleu_by_domain, choose_threshold, guarded
 
 REF = ("I do not know what you are talking about.",) * 4
 GOOD = ("Thank you for your prompt reply.",) * 4
@@ -38,7 +38,7 @@ def test_threshold_is_chosen_on_a_only():
     rep = choose_threshold(a_only)
     assert rep["threshold"] == 0                      # on A, always trusting the model is best
     assert rep["B_at_threshold"] == rep["B"]["guard"]["0"]
-    assert rep["B_at_threshold"]["mean"] == pytest.approx(corpus_bleu([r for r in rows if r.half == "B"],
+    assert rep["B_at_threshold"]["mean"] == pytest.approx(bleu_by_domain([r for r in rows if r.half == "B"],
                                                                       lambda r: r.model)["mean"])
 
 

@@ -144,9 +144,29 @@ def test_generate_keeps_order_and_odd_inputs(tok):
     assert S.generate(model, t, []) == []
 
 
-def test_bleu_uses_four_references():
-    hyps = ["the cat sat on the mat"]
-    assert S.bleu(hyps, [["x y z", "the cat sat on the mat", "q", "r"]]) == pytest.approx(100.0)
+def test_train_settings_come_from_the_one_shared_config():
+    import dataclasses
+
+    from training.config import Seq2SeqPhase, Seq2SeqTraining, load_config
+
+    cfg = load_config(None, ["rewriter.lr_finetune=1e-3", "rewriter.finetune_minutes=7", "rewriter.clip_norm=0.5",
+                             "bt.patience=3", "pos.label_smoothing=0.2"])
+    rw = cfg.section("rewriter")
+    st = S.TrainSettings.from_config(rw, rw.phase("finetune"), seed=5, prefix="p: ")
+    assert (st.lr, st.max_minutes, st.clip_norm, st.seed, st.prefix, st.keep_checkpoints) == (1e-3, 7.0, 0.5, 5,
+                                                                                              "p: ", 5)
+    assert S.TrainSettings.from_config(rw, rw.phase("pretrain"), seed=1).lr == rw.lr_pretrain
+    single = S.TrainSettings.from_config(rw, rw.phase("train"), seed=1)  # the one-phase modes
+    assert (single.lr, single.max_steps) == (rw.lr_pretrain, rw.finetune_steps)
+    with pytest.raises(ValueError, match="phase"):
+        rw.phase("warmup")
+    bt = cfg.section("bt")
+    st = S.TrainSettings.from_config(bt, bt, seed=1)
+    assert (st.patience, st.valid_subset, st.max_epochs, st.label_smoothing) == (3, 500, 20, 0.1)
+    pos = cfg.section("pos")
+    assert S.TrainSettings.from_config(pos, pos, seed=1).label_smoothing == 0.2
+    shared = {f.name for f in dataclasses.fields(Seq2SeqTraining)} | {f.name for f in dataclasses.fields(Seq2SeqPhase)}
+    assert shared <= {f.name for f in dataclasses.fields(S.TrainSettings)}  # every shared field reaches the loop
 
 
 def test_load_model_missing_or_corrupt(tmp_path):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import InputError
+from engine.fsio import atomic_temp_path
+from training.data import gyafc
 from training.data.text import read_lines, read_text
 
 PAIRS_FILE = "pairs.tsv"
@@ -20,18 +20,8 @@ def _one_line(text: str) -> str:
 
 def write_pairs(path: Path, pairs: Sequence[tuple[str, str]]) -> None:
     """Written to a temp file and renamed, so a reader never sees half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            for s, t in pairs:
-                fh.write(f"{_one_line(s)}\t{_one_line(t)}\n")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_temp_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        fh.writelines(f"{_one_line(s)}\t{_one_line(t)}\n" for s, t in pairs)
 
 
 def read_pairs(path: Path) -> list[tuple[str, str]]:
@@ -54,8 +44,6 @@ def samples(pairs: Sequence[tuple[str, str]], n: int = 10, seed: int = 13) -> li
 def read_sources(ctx, specs: Sequence[str], side: str, limit: int = 0) -> tuple[list[str], dict[str, int]]:
     """Sentences from source specs: "gyafc" is the GYAFC train side `side` (formal|informal) of both
     domains; anything else is a file or folder of .txt files under the data root. ``limit`` caps each."""
-    from training.data import gyafc
-
     out: list[str] = []
     counts: dict[str, int] = {}
     cap = limit or ctx.config.section("data").max_sentences

@@ -1,24 +1,27 @@
-"""Typed training configuration: frozen dataclass sections, TOML files and dotted command-line overrides.
+"""The config machinery: the section registry, range checks, TOML + dotted overrides, the resolved Config.
 
-Each stage module registers its own section with ``@section("name")``; ``load_config`` reads a TOML
+Sections register with ``@section("name")``; the built-in ones live in ``training.config.sections`` (torch
+free, imported by the package, so loading a config never imports a stage). ``load_config`` reads a TOML
 file (one table per section), applies overrides such as ``classifier.lr=3e-5`` typed by the field's
 annotation, and rejects unknown sections and keys with a message naming them.
 """
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import math
 import tomllib
 import types
 import typing
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from engine.errors import InputError
+from engine.paths import assets_dir
+from training import protocol
 
 _SECTIONS: dict[str, type] = {}
 
@@ -64,48 +67,6 @@ def check_ranges(cfg, *, at_least_1: Sequence[str] = (), at_least_0: Sequence[st
             values = value if isinstance(value, (tuple, list)) else (value,)
             if not all(ok(v) for v in values):
                 raise InputError(f"{name}.{key} {what}, got {value!r}")
-
-
-@section("run")
-@dataclass(frozen=True)
-class RunConfig:
-    seed: int = 13
-    run_dir: str = ""  # empty: a fresh timestamped folder under engine.paths.runs_dir()
-    threads: int = 0  # torch intra-op threads; 0 leaves the library default
-    device: str = "auto"  # "auto" (CUDA when available), "cpu" or "cuda"
-    allow_downloads: bool = False  # Hugging Face hub downloads (hub names); also KEIGO_ALLOW_DOWNLOADS=1
-
-    def __post_init__(self):
-        if self.device not in ("auto", "cpu", "cuda"):
-            raise InputError(f"run.device must be auto, cpu or cuda, got {self.device!r}")
-        if self.threads < 0:
-            raise InputError(f"run.threads must be >= 0, got {self.threads}")
-        check_ranges(self, at_least_0=("seed",))
-
-
-@section("data")
-@dataclass(frozen=True)
-class DataConfig:
-    root: str = ""  # empty: KEIGO_DATA, else ../shared/data beside the checkout
-    max_sentences: int = 0  # cap on examples read per corpus file (tiny runs); 0 = no cap
-
-    def __post_init__(self):
-        if self.max_sentences < 0:
-            raise InputError(f"data.max_sentences must be >= 0, got {self.max_sentences}")
-
-
-def _import_section_modules() -> list[str]:
-    """Import every stage module so their sections register; returns the import failures as text."""
-    from training.stages import STAGES
-
-    failures = []
-    for name, target in STAGES.items():
-        module = target.split(":", 1)[0]
-        try:
-            importlib.import_module(module)
-        except Exception as exc:  # noqa: BLE001 - a broken stage must not hide the other sections
-            failures.append(f"{name} ({module}): {type(exc).__name__}: {exc}")
-    return failures
 
 
 def _hints(cls) -> dict[str, Any]:
@@ -227,9 +188,6 @@ class Config:
         if name not in self._sections:
             cls = _SECTIONS.get(name)
             if cls is None:
-                _import_section_modules()
-                cls = _SECTIONS.get(name)
-            if cls is None:
                 raise InputError(f"unknown config section {name!r}; known: {', '.join(sorted(_SECTIONS))}")
             self._sections[name] = cls()
         return self._sections[name]
@@ -260,8 +218,6 @@ class Config:
         }
 
     def to_toml(self) -> str:
-        import tomli_w
-
         def drop_none(d):
             return {k: (drop_none(v) if isinstance(v, dict) else v) for k, v in d.items() if v is not None}
 
@@ -269,16 +225,8 @@ class Config:
 
 
 def parse_overrides(overrides: Sequence[str]) -> dict[str, dict[str, str]]:
-    out: dict[str, dict[str, str]] = {}
-    for item in overrides:
-        if "=" not in item:
-            raise InputError(f"override {item!r} is not of the form section.key=value")
-        key, value = item.split("=", 1)
-        if key.count(".") != 1 or not all(key.split(".")):
-            raise InputError(f"override {item!r}: the key must be section.key (e.g. classifier.lr=3e-5)")
-        sec, field = key.strip().split(".")
-        out.setdefault(sec, {})[field] = value.strip()
-    return out
+    """Dotted overrides by section; the rules are the run contract's (training.protocol)."""
+    return protocol.parse_overrides(overrides)
 
 
 def load_config(path: str | Path | None, overrides: Sequence[str] = ()) -> Config:
@@ -287,7 +235,8 @@ def load_config(path: str | Path | None, overrides: Sequence[str] = ()) -> Confi
     if path is not None:
         p = Path(path)
         try:
-            raw = tomllib.loads(p.read_text(encoding="utf-8"))
+            # relative paths in the file are relative to the file's folder, not to the working directory
+            raw = protocol.resolve_config_paths(tomllib.loads(p.read_text(encoding="utf-8")), p.parent)
         except FileNotFoundError:
             raise InputError(f"config file not found: {p}") from None
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
@@ -296,15 +245,9 @@ def load_config(path: str | Path | None, overrides: Sequence[str] = ()) -> Confi
             raise InputError(f"config file {p} cannot be read: {exc}") from None
     over = parse_overrides(overrides)
     names = set(raw) | set(over)
-    failures: list[str] = []
-    if names - set(_SECTIONS):
-        failures = _import_section_modules()
     unknown = sorted(names - set(_SECTIONS))
     if unknown:
-        msg = f"unknown config section(s) {', '.join(unknown)}; known: {', '.join(sorted(_SECTIONS))}"
-        if failures:
-            msg += "; stage modules that failed to import: " + "; ".join(failures)
-        raise InputError(msg)
+        raise InputError(f"unknown config section(s) {', '.join(unknown)}; known: {', '.join(sorted(_SECTIONS))}")
     sections = {}
     for name in sorted(names):
         table = raw.get(name, {})
@@ -317,6 +260,4 @@ def load_config(path: str | Path | None, overrides: Sequence[str] = ()) -> Confi
 
 
 def default_config_path(name: str = "default") -> Path:
-    from engine.paths import assets_dir
-
     return assets_dir() / "configs" / f"{name}.toml"

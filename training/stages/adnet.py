@@ -11,76 +11,31 @@ plots tsne_style.png and tsne_meaning.png and their coordinates tsne.tsv.
 """
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
-import os
 import random
-import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import torch
+import torch.nn.functional as F
+from safetensors.torch import load_file, save_file
+from sklearn.linear_model import LogisticRegression
+from sklearn.manifold import TSNE
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from tokenizers import Tokenizer
 
 from engine.errors import InputError
-from training.config import check_ranges, section
-from training.pipeline import write_json_atomic, write_text_atomic
+from engine.fsio import atomic_temp_path, atomic_write_json, atomic_write_text
+from training.data import gyafc
+from training.jfc import read_examples
+from training.models.adnet import BOS, EOS, ADNet, ADNetDims, batch_tensors, entropy
+from training.models.textcnn import PAD, PAD_ID, UNK, build_tokenizer
 from training.stages.base import Stage
-
-DATA = ("jfc", "gyafc")
-
-
-@section("adnet")
-@dataclass(frozen=True)
-class AdnetConfig:
-    data: str = "jfc"  # jfc (labels from the jfc stage's output) | gyafc (GYAFC train, informal 0 / formal 1)
-    domains: tuple[str, ...] = ("em", "fr")  # GYAFC domains (data = "gyafc", and the cross-domain check)
-    train_limit: int = 0  # training sentences sampled (0 = all); gyafc samples pairs and keeps both sides
-    probe_limit: int = 0  # training sentences whose vectors fit the probe (0 = every training sentence)
-    eval_limit: int = 0  # cap per evaluation set (gyafc: tune sources per domain); 0 = all
-    epochs: int = 5
-    batch_size: int = 64
-    lr: float = 1e-3
-    disc_lr: float = 1e-3
-    disc_steps: int = 1  # discriminator updates per encoder update (alternating)
-    lambda_mot: float = 1.0
-    lambda_adv: float = 1.0
-    grad_clip: float = 5.0
-    emb_dim: int = 128
-    hidden: int = 256
-    meaning_dim: int = 128
-    style_dim: int = 32
-    classifier_hidden: int = 64
-    dropout: float = 0.1
-    max_tokens: int = 50  # longer sentences are cut to this many tokens (counted in the report)
-    vocab_size: int = 20000
-    min_freq: int = 2
-    lowercase: bool = False
-    tsne_points: int = 1000  # held-out points drawn (balanced sample); 0 = no t-SNE
-    tsne_perplexity: float = 30.0
-
-    def __post_init__(self):
-        if self.data not in DATA:
-            raise InputError(f"adnet.data must be one of {', '.join(DATA)}, got {self.data!r}")
-        if self.epochs < 1 or self.batch_size < 1 or self.disc_steps < 1:
-            raise InputError("adnet.epochs, adnet.batch_size and adnet.disc_steps must be >= 1")
-        for name in ("emb_dim", "hidden", "meaning_dim", "style_dim", "classifier_hidden", "max_tokens"):
-            if getattr(self, name) < 1:
-                raise InputError(f"adnet.{name} must be >= 1, got {getattr(self, name)}")
-        for name in ("train_limit", "probe_limit", "eval_limit", "tsne_points", "min_freq"):
-            if getattr(self, name) < 0:
-                raise InputError(f"adnet.{name} must be >= 0, got {getattr(self, name)}")
-        if self.lr <= 0 or self.disc_lr <= 0:
-            raise InputError("adnet.lr and adnet.disc_lr must be > 0")
-        if self.lambda_mot < 0 or self.lambda_adv < 0:
-            raise InputError("adnet.lambda_mot and adnet.lambda_adv must be >= 0")
-        if not 0.0 <= self.dropout < 1.0:
-            raise InputError(f"adnet.dropout must be in [0, 1), got {self.dropout}")
-        if self.vocab_size < 10:
-            raise InputError(f"adnet.vocab_size must be >= 10, got {self.vocab_size}")
-        if not self.domains:
-            raise InputError("adnet.domains is empty")
-        check_ranges(self, at_least_0=("grad_clip",), positive=("tsne_perplexity",))
 
 
 def check_labelled(texts: Sequence[str], labels: Sequence[int], where: str, need_both: bool = True) -> None:
@@ -101,10 +56,6 @@ def check_labelled(texts: Sequence[str], labels: Sequence[int], where: str, need
 def probe(train_x: np.ndarray, train_y: Sequence[int], test_x: np.ndarray, test_y: Sequence[int],
           seed: int = 13) -> dict:
     """Logistic regression (standardised features) fitted on train vectors, scored on held-out vectors."""
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-
     train_y = np.asarray(train_y, dtype=np.int64)
     test_y = np.asarray(test_y, dtype=np.int64)
     if len(np.unique(train_y)) < 2:
@@ -136,19 +87,8 @@ def _batches(lengths: Sequence[int], batch_size: int, rng: random.Random) -> lis
     return out
 
 
-def _save_png_atomic(fig, path: Path) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp.png", dir=path.parent)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, dpi=110, bbox_inches="tight", format="png")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def plot_tsne(points: np.ndarray, labels: Sequence[int], title: str, path: Path) -> None:
+    # matplotlib is optional (the plots are skipped without it, the coordinates still written): imported here
     import matplotlib
 
     matplotlib.use("Agg")
@@ -165,7 +105,8 @@ def plot_tsne(points: np.ndarray, labels: Sequence[int], title: str, path: Path)
     ax.set_yticks([])
     ax.legend(loc="best", fontsize=8, markerscale=2)
     try:
-        _save_png_atomic(fig, path)
+        with atomic_temp_path(path) as tmp:
+            fig.savefig(tmp, dpi=110, bbox_inches="tight", format="png")
     finally:
         plt.close(fig)
 
@@ -182,11 +123,6 @@ class AdnetStage(Stage):
 
     # ---------------------------------------------------------------- setup
     def setup(self, ctx):
-        import torch
-
-        from training.models.adnet import BOS, EOS, ADNet, ADNetDims
-        from training.models.textcnn import PAD, PAD_ID, UNK, build_tokenizer
-
         self.cfg = cfg = ctx.config.section("adnet")
         self.seed = ctx.config.section("run").seed
         rng = random.Random(self.seed)
@@ -227,8 +163,6 @@ class AdnetStage(Stage):
         self.files: list[str] = []
 
     def _read_jfc(self, ctx, rng):
-        from training.stages.jfc import read_examples
-
         jfc_dir = ctx.run_dir / "jfc"
         for name in ("train.tsv", "heldout.tsv"):
             if not (jfc_dir / name).is_file():
@@ -254,8 +188,6 @@ class AdnetStage(Stage):
         return texts, labels
 
     def _gyafc_tune(self, root: Path):
-        from training.data import gyafc
-
         t_all, y_all = [], []
         for dom in self.cfg.domains:
             t, y = gyafc.read_tune_classification(root / "gyafc", dom, self.cfg.eval_limit)
@@ -264,8 +196,6 @@ class AdnetStage(Stage):
         return t_all, y_all
 
     def _read_gyafc(self, ctx, rng):
-        from training.data import gyafc
-
         root = ctx.data_root()
         limit = ctx.config.section("data").max_sentences
         pairs = []
@@ -303,11 +233,6 @@ class AdnetStage(Stage):
         self.completed = True
 
     def _train(self, ctx):
-        import torch
-        import torch.nn.functional as F
-
-        from training.models.adnet import batch_tensors, entropy
-
         cfg, model, d = self.cfg, self.model, self.dims
         rng = random.Random(f"{self.seed}-adnet")
         opt = torch.optim.Adam(model.main_parameters(), lr=cfg.lr)
@@ -380,10 +305,6 @@ class AdnetStage(Stage):
         return self._vectors_of_ids(ids, ctx, phase)
 
     def _vectors_of_ids(self, ids: list[list[int]], ctx=None, phase: str = "encode") -> dict | None:
-        import torch
-
-        from training.models.adnet import batch_tensors
-
         d = self.dims
         self.model.eval()
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
@@ -467,8 +388,6 @@ class AdnetStage(Stage):
             self.tsne = self._tsne(ctx, vecs[self.primary], self.eval_sets[self.primary][1])
 
     def _tsne(self, ctx, v: dict, labels: Sequence[int]):
-        from sklearn.manifold import TSNE
-
         rng = random.Random(f"{self.seed}-tsne")
         labels = list(labels)
         by_class = {c: [i for i, y in enumerate(labels) if y == c] for c in (0, 1)}
@@ -494,24 +413,15 @@ class AdnetStage(Stage):
 
     # ---------------------------------------------------------------- save
     def save(self, ctx):
-        from safetensors.torch import save_file
-
         out = ctx.stage_dir(self.name)
         state = {k: v.detach().cpu().contiguous() for k, v in self.model.state_dict().items()}
-        fd, tmp = tempfile.mkstemp(prefix=".model.safetensors.", suffix=".tmp", dir=out)
-        os.close(fd)
-        try:
-            save_file(state, tmp)
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, out / "model.safetensors")
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        write_text_atomic(out / "tokenizer.json", self.tokenizer.to_str())
-        write_json_atomic(out / "adnet.json", {"kind": "adnet", "dims": self.dims.to_dict(),
+        with atomic_temp_path(out / "model.safetensors") as tmp:
+            save_file(state, str(tmp))
+        atomic_write_text(out / "tokenizer.json", self.tokenizer.to_str())
+        atomic_write_json(out / "adnet.json", {"kind": "adnet", "dims": self.dims.to_dict(),
                                                "max_tokens": self.cfg.max_tokens, "data": self.data_names,
                                                "config": ctx.config.to_dict()})
-        write_json_atomic(out / "history.json", {"history": self.history, "completed": self.completed})
+        atomic_write_json(out / "history.json", {"history": self.history, "completed": self.completed})
         self.files = ["model.safetensors", "adnet.json", "tokenizer.json", "history.json"]
         if not self.completed or self.results is None:
             return
@@ -520,8 +430,8 @@ class AdnetStage(Stage):
         report = {"settings": self._settings(), "data": self.data_names, "train_sentences": len(self.ids),
                   "train_formal": int(sum(self.labels)), "truncated": self.truncated, "history": self.history,
                   **self.results}
-        write_json_atomic(out / "report.json", report)
-        write_text_atomic(out / "report.md", self._markdown(report))
+        atomic_write_json(out / "report.json", report)
+        atomic_write_text(out / "report.md", self._markdown(report))
         self.files += ["report.json", "report.md"]
         ctx.log(f"adnet report: {out / 'report.md'}", report=str(out / "report.md"))
 
@@ -530,7 +440,7 @@ class AdnetStage(Stage):
         rows = ["label\tstyle_x\tstyle_y\tmeaning_x\tmeaning_y"]
         for k, lab in enumerate(t["labels"]):
             rows.append(f"{lab}\t{t['f'][k, 0]:.4f}\t{t['f'][k, 1]:.4f}\t{t['m'][k, 0]:.4f}\t{t['m'][k, 1]:.4f}")
-        write_text_atomic(out / "tsne.tsv", "\n".join(rows) + "\n")
+        atomic_write_text(out / "tsne.tsv", "\n".join(rows) + "\n")
         self.files.append("tsne.tsv")
         s = self.results["sets"][self.primary]
         try:
@@ -547,8 +457,6 @@ class AdnetStage(Stage):
             self.files.append(fname)
 
     def _settings(self) -> dict:
-        import dataclasses
-
         return {**dataclasses.asdict(self.cfg), "vocab": self.dims.vocab_size,
                 "parameters": sum(p.numel() for p in self.model.parameters()), "device": str(self.device),
                 "seed": self.seed}
@@ -610,13 +518,6 @@ class AdnetStage(Stage):
 
 def load_adnet(model_dir: Path):
     """(ADNet in eval mode, tokenizer, adnet.json contents) from a run_dir/adnet/ folder, nothing else needed."""
-    import json
-
-    from safetensors.torch import load_file
-    from tokenizers import Tokenizer
-
-    from training.models.adnet import ADNet, ADNetDims
-
     model_dir = Path(model_dir)
     for name in ("adnet.json", "model.safetensors", "tokenizer.json"):
         if not (model_dir / name).is_file():

@@ -9,89 +9,29 @@ from __future__ import annotations
 
 import math
 import random
+import shutil
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import torch
+import torch.nn.functional as F
+from tokenizers import Tokenizer
 
-from engine.errors import InputError
-from training.config import check_ranges, section
-from training.pipeline import write_json_atomic
+from engine.fsio import atomic_write_json, atomic_write_text
+from engine.scorer import FormalityScorer
+from training.data import gyafc, pt16
+from training.evaluate_classifier import evaluate, load_eval_sets, scorer_predictor, write_report
+from training.export import export_onnx, finish_scorer_dir, model_card, parity_check, quantize_int8
+from training.jfc import read_examples
+from training.models import classifier as checkpoint
+from training.models.classifier import encoder_label
+from training.models.encoding import configure, encode
+from training.models.textcnn import PAD, PAD_ID, TextCNN, build_tokenizer
+from training.models.transformer_classifier import TransformerClassifier, load_encoder, resolve_encoder
 from training.seq2seq import use_bf16
 from training.stages.base import Stage
-
-MODELS = ("textcnn", "transformer")
-RECIPES = ("gyafc", "jfc", "jfc+gyafc")
-
-
-@section("classifier")
-@dataclass(frozen=True)
-class ClassifierConfig:
-    model: str = "textcnn"  # textcnn | transformer
-    recipe: str = "gyafc"  # gyafc | jfc | jfc+gyafc
-    pt16: bool = False  # also train a graded head on PT16 train scores
-    encoder: str = "minilm"  # transformer: "minilm" (the packaged all-MiniLM-L6-v2), a HF name or a local folder
-    max_length: int = 128
-    epochs: int = 3  # GYAFC phase (or the JFC phase of the jfc recipe)
-    jfc_epochs: int = 0  # JFC pre-training phase of jfc+gyafc; 0 = same as epochs
-    batch_size: int = 0  # 0 = 64 (textcnn) / 32 (transformer)
-    lr: float = 0.0  # 0 = 1e-3 (textcnn, Adam) / 3e-5 (transformer, AdamW + linear warm-up/decay)
-    weight_decay: float = 0.01
-    warmup_ratio: float = 0.06
-    grad_clip: float = 5.0
-    precision: str = "auto"  # auto | fp32 | bf16: autocast in training (auto = where the hardware has bf16)
-    train_limit: int = 0  # GYAFC train pairs sampled per domain (0 = all)
-    jfc_limit: int = 0  # JFC train examples sampled (0 = all)
-    emb_dim: int = 128
-    widths: tuple[int, ...] = (3, 4, 5)
-    maps: int = 100
-    dropout: float = 0.5
-    vocab_size: int = 30000
-    min_freq: int = 2
-    lowercase: bool = False  # TextCNN vocabulary: fold case (loses "i"/"I" and capitalisation cues)
-    graded_weight: float = 1.0
-    pt16_every: int = 4  # one PT16 batch for the graded head every N classification steps
-    eval_limit: int = 0  # cap per evaluation set (0 = all)
-    eval_batch_size: int = 128
-    eval_torch: bool = True  # also evaluate the PyTorch model on every set (the ONNX graphs always are)
-    export: bool = True
-    int8: bool = True  # also build and measure model.int8.onnx
-    ship: str = "both"  # what the scorer dir keeps: both (model.onnx + model.int8.onnx), fp32, int8 (as model.onnx)
-    parity_sentences: int = 256
-    role: str = ""  # "" = scorer (textcnn) / scorer-accurate (transformer)
-    version: str = ""  # "" = <date>-<time>-<model>-<recipe>
-
-    def __post_init__(self):
-        if self.model not in MODELS:
-            raise InputError(f"classifier.model must be one of {', '.join(MODELS)}, got {self.model!r}")
-        if self.recipe not in RECIPES:
-            raise InputError(f"classifier.recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
-        if self.ship not in ("both", "fp32", "int8"):
-            raise InputError(f"classifier.ship must be both, fp32 or int8, got {self.ship!r}")
-        if self.ship == "int8" and not self.int8:
-            raise InputError("classifier.ship=int8 needs classifier.int8=true")
-        if self.precision not in ("auto", "fp32", "bf16"):
-            raise InputError(f"classifier.precision must be auto, fp32 or bf16, got {self.precision!r}")
-        if self.epochs < 1 or self.max_length < 8:
-            raise InputError("classifier.epochs must be >= 1 and classifier.max_length >= 8")
-        check_ranges(self, at_least_0=("jfc_epochs", "batch_size", "train_limit", "jfc_limit", "min_freq",
-                                        "eval_limit", "parity_sentences", "lr", "weight_decay", "grad_clip",
-                                        "graded_weight"),
-                     at_least_1=("emb_dim", "widths", "maps", "vocab_size", "pt16_every", "eval_batch_size"),
-                     fraction=("warmup_ratio", "dropout"))
-
-    @property
-    def recipe_name(self) -> str:
-        return self.recipe + ("+pt16" if self.pt16 else "")
-
-
-def encoder_label(encoder: str) -> str:
-    """A short name for reports: the packaged MiniLM by its hub name, a folder by its own name."""
-    if not encoder or encoder == "minilm":
-        return "all-MiniLM-L6-v2"
-    return Path(encoder).name or encoder
 
 
 def _batches(texts: Sequence[str], batch_size: int, rng: random.Random) -> list[list[int]]:
@@ -120,11 +60,6 @@ class ClassifierStage(Stage):
 
     # ---------------------------------------------------------------- setup
     def setup(self, ctx):
-        import torch
-
-        from training.data import gyafc, pt16
-        from training.stages.jfc import read_examples
-
         self.cfg = cfg = ctx.config.section("classifier")
         self.seed = ctx.config.section("run").seed
         limit = ctx.config.section("data").max_sentences
@@ -155,8 +90,6 @@ class ClassifierStage(Stage):
         if cfg.pt16:
             self.pt16_train = pt16.read_pt16(root / "pt16" / "train.csv", limit)
             self.data_names.append(f"pt16 train ({len(self.pt16_train)} sentences, graded scores)")
-        from training.evaluate_classifier import load_eval_sets
-
         self.eval_sets = load_eval_sets(root, jfc_dir / "heldout.tsv", cfg.eval_limit or 0,
                                         required=("gyafc_tune",))
         for name, texts, labels, _epochs in self.phases:
@@ -165,8 +98,6 @@ class ClassifierStage(Stage):
 
         self.graded = cfg.pt16
         if cfg.model == "textcnn":
-            from training.models.textcnn import PAD, PAD_ID, TextCNN, build_tokenizer
-
             vocab_texts = [t for p in self.phases for t in p[1]]
             if self.pt16_train is not None:
                 vocab_texts += self.pt16_train.sentences
@@ -178,14 +109,6 @@ class ClassifierStage(Stage):
             self.kind, self.encoder_name = "textcnn", None
             ctx.log(f"TextCNN vocabulary: {self.tokenizer.get_vocab_size()} words")
         else:
-            from tokenizers import Tokenizer
-
-            from training.models.transformer_classifier import (
-                TransformerClassifier,
-                load_encoder,
-                resolve_encoder,
-            )
-
             encoder, hf_tok = load_encoder(cfg.encoder)
             self.tokenizer = Tokenizer.from_str(hf_tok.backend_tokenizer.to_str())
             self.pad_id = hf_tok.pad_token_id if hf_tok.pad_token_id is not None else 0
@@ -197,8 +120,6 @@ class ClassifierStage(Stage):
             self.kind, self.encoder_name = "transformer", resolve_encoder(cfg.encoder)
             ctx.log(f"encoder {cfg.encoder} ({self.encoder_name}), {sum(p.numel() for p in encoder.parameters())} "
                     f"parameters")
-        from training.models.encoding import configure
-
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
         self.tokenizer_json = self.tokenizer.to_str()  # saved as-is: the engine configures padding itself
@@ -215,16 +136,10 @@ class ClassifierStage(Stage):
 
     # ---------------------------------------------------------------- helpers
     def _feeds(self, texts):
-        import torch
-
-        from training.models.encoding import encode
-
         arrs = encode(self.tokenizer, texts, self.min_length, self.pad_id, self.input_names)
         return {k: torch.from_numpy(v).to(self.device) for k, v in arrs.items()}
 
     def predict(self, texts: Sequence[str]):
-        import torch
-
         self.model.eval()
         texts = list(texts)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
@@ -241,9 +156,6 @@ class ClassifierStage(Stage):
         return p, g
 
     def _train_phase(self, ctx, phase: str, texts, labels, epochs: int, with_pt16: bool) -> None:
-        import torch
-        import torch.nn.functional as F
-
         cfg = self.cfg
         rng = random.Random(f"{self.seed}-{phase}")
         steps_per_epoch = math.ceil(len(texts) / self.batch_size)
@@ -329,8 +241,6 @@ class ClassifierStage(Stage):
         self.completed = True
 
     def _evaluate_torch(self):
-        from training.evaluate_classifier import evaluate
-
         return evaluate(self.predict, self.eval_sets, self._eval_progress(self._ctx, "pytorch"))
 
     def _eval_progress(self, ctx, variant):
@@ -358,44 +268,27 @@ class ClassifierStage(Stage):
 
     # ---------------------------------------------------------------- save
     def save(self, ctx):
-        from safetensors.torch import save_file
-
         out = ctx.stage_dir(self.name)
-        state = {k: v.detach().cpu().contiguous() for k, v in self.model.state_dict().items()}
-        save_file(state, str(out / "checkpoint.safetensors"))
-        (out / "tokenizer.json").write_text(self.tokenizer_json, encoding="utf-8")
-        write_json_atomic(out / "history.json", {"history": self.history, "phases_done": self.trained_phases,
+        checkpoint.save_checkpoint(out, self.model, self.tokenizer_json, checkpoint.describe(
+            self.model, input_names=self.input_names, max_length=self.cfg.max_length, min_length=self.min_length,
+            pad_id=self.pad_id, pad_token=self.pad_token, encoder=self.encoder_name, config=ctx.config.to_dict()))
+        atomic_write_json(out / "history.json", {"history": self.history, "phases_done": self.trained_phases,
                                                  "completed": self.completed})
         if not self.completed:
             return
         if self.cfg.export:
             self._export(ctx, out)
-        from training.evaluate_classifier import write_report
-
         write_report(out, self.report_rows, f"Formality classifier: {self.kind}, recipe {self.cfg.recipe_name}")
         ctx.log(f"report: {out / 'report.md'}")
 
     def _export(self, ctx, out: Path):
-        import shutil
-
-        from training.evaluate_classifier import evaluate
-        from training.export import (
-            OnnxScorer,
-            export_onnx,
-            finish_scorer_dir,
-            model_card,
-            parity_check,
-            quantize_int8,
-        )
-        from training.models.encoding import encode
-
         cfg = self.cfg
         model_dir = out / "model"
         if model_dir.exists():
             shutil.rmtree(model_dir)
         model_dir.mkdir(parents=True)
-        (model_dir / "tokenizer.json").write_text(self.tokenizer_json, encoding="utf-8")
-        write_json_atomic(model_dir / "scorer.json", {"max_length": cfg.max_length, "min_length": self.min_length,
+        atomic_write_text(model_dir / "tokenizer.json", self.tokenizer_json)
+        atomic_write_json(model_dir / "scorer.json", {"max_length": cfg.max_length, "min_length": self.min_length,
                                                       "pad_id": self.pad_id})
         self.model.eval()
         self.model.cpu()
@@ -421,14 +314,16 @@ class ClassifierStage(Stage):
                          "history": self.history}
         gy_only = {k: v for k, v in self.eval_sets.items() if k.startswith("gyafc_tune/")}
         # without an int8 graph (or without the PyTorch evaluation) the fp32 graph is evaluated on every set
-        fp32 = evaluate(OnnxScorer(model_dir).predict, gy_only if cfg.int8 and cfg.eval_torch else self.eval_sets,
+        # the graphs are scored by the engine's FormalityScorer: the numbers on the card are the app's numbers
+        fp32 = evaluate(scorer_predictor(FormalityScorer.from_dir(model_dir)), gy_only if cfg.int8 and cfg.eval_torch else self.eval_sets,
                         self._eval_progress(ctx, "onnx-fp32"))
         acc_fp32 = fp32["gyafc_tune"]["all"]["accuracy"]
         shipped_metrics = fp32
         shipped = "model.onnx"
         if cfg.int8:
             quantize_int8(model_dir / "model.onnx", model_dir / "model.int8.onnx")
-            int8_metrics = evaluate(OnnxScorer(model_dir, "model.int8.onnx").predict, self.eval_sets,
+            int8_scorer = FormalityScorer.from_dir(model_dir, model_file="model.int8.onnx")
+            int8_metrics = evaluate(scorer_predictor(int8_scorer), self.eval_sets,
                                     self._eval_progress(ctx, "onnx-int8"))
             acc_int8 = int8_metrics["gyafc_tune"]["all"]["accuracy"]
             metrics["int8"] = {"accuracy_fp32": acc_fp32, "accuracy_int8": acc_int8,
@@ -475,48 +370,3 @@ class ClassifierStage(Stage):
             return {}
         return {"metrics": {r["variant"]: r["metrics"] for r in self.report_rows}, "recipe": self.cfg.recipe_name,
                 "model": self.kind}
-
-
-def load_checkpoint(run_dir: Path):
-    """(model in eval mode, tokenizer configured as in training, ClassifierConfig, input names) of a
-    finished classifier run: run_dir/config.json + run_dir/classifier/{checkpoint.safetensors,tokenizer.json}."""
-    from safetensors.torch import load_file
-    from tokenizers import Tokenizer
-
-    from training.config import load_config
-    from training.models.encoding import configure
-
-    run_dir = Path(run_dir)
-    cfg = load_config(run_dir / "config.toml").section("classifier")
-    out = run_dir / "classifier"
-    if not (out / "checkpoint.safetensors").is_file():
-        raise InputError(f"{out / 'checkpoint.safetensors'} not found: has the classifier stage run there?")
-    tok = Tokenizer.from_file(str(out / "tokenizer.json"))
-    state = load_file(str(out / "checkpoint.safetensors"))
-    graded = any(k.startswith("graded_head.") for k in state)
-    if cfg.model == "textcnn":
-        from training.models.textcnn import PAD, PAD_ID, TextCNN
-
-        model = TextCNN(state["embed.weight"].shape[0], state["embed.weight"].shape[1], cfg.widths, cfg.maps,
-                        cfg.dropout, graded=graded)
-        names, pad_id, pad_token = ("input_ids",), PAD_ID, PAD
-    else:
-        from transformers import AutoConfig, AutoModel
-
-        from training.models.transformer_classifier import (
-            TransformerClassifier,
-            load_encoder,
-            resolve_encoder,
-        )
-
-        enc_cfg = AutoConfig.from_pretrained(resolve_encoder(cfg.encoder))
-        encoder = AutoModel.from_config(enc_cfg)
-        _e, hf_tok = load_encoder(cfg.encoder)
-        model = TransformerClassifier(encoder, graded=graded)
-        names = ("input_ids", "attention_mask") + (
-            ("token_type_ids",) if "token_type_ids" in hf_tok.model_input_names else ())
-        pad_id, pad_token = hf_tok.pad_token_id or 0, hf_tok.pad_token or "[PAD]"
-    model.load_state_dict(state)
-    model.eval()
-    configure(tok, cfg.max_length, pad_id, pad_token)
-    return model, tok, cfg, names

@@ -14,78 +14,34 @@ import json
 import random
 import shutil
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 
+import torch
+import torch.nn.functional as F
+
 from engine.errors import InputError, ModelError
-from training.config import check_ranges, section
+from engine.fsio import atomic_write_json
+from engine.ngram_lm import NgramLM
+from engine.registry import ModelRegistry
+from engine.rules import RuleFormalizer
+from engine.scorer import FormalityScorer
+from training import seq2seq as S
+from training.augment.perturb import Perturber, canonical_kind, train_tfidf
+from training.config import ConsistencyConfig
+from training.consistency.filters import (
+    ContentFilter,
+    FilterChain,
+    FluencyFilter,
+    StyleFilter,
+    canonical_filter,
+)
+from training.consistency.thresholds import DynamicThreshold
+from training.data.gyafc import read_pairs
+from training.data.text import read_text
+from training.evaluate import read_gyafc_tune
+from training.export_rewriter import export_rewriter
 from training.stages.base import Stage
-
-
-@section("consistency")
-@dataclass(frozen=True)
-class ConsistencyConfig:
-    init: str = ""  # rewriter checkpoint folder; empty: the rewriter stage's best one in this run dir
-    unlabeled: list[str] = field(default_factory=lambda: ["unlabeled/informal"])  # files/folders (data.root-relative or absolute)
-    max_unlabeled: int = 0  # cap on unlabeled sentences (0 = all)
-    domains: list[str] = field(default_factory=lambda: ["em", "fr"])  # GYAFC pairs and tune sets
-    max_pairs: int = 0  # cap on parallel pairs per domain (low-resource runs); 0 = all
-    perturbation: str = "spell"  # none spell swap abbr drop mask synonym tfidf capital back_translation
-    ratio: float = 0.1  # share of words perturbed
-    filters: list[str] = field(default_factory=list)  # any of style, content (bleu), fluency (lm)
-    sigma: float = 0.8  # style filter margin on P_formal(y_hat) - P_formal(u)
-    phi: float = 0.4  # share of pairs the dynamic thresholds keep
-    filter_warmup_steps: int = 50  # unsupervised steps before the dynamic thresholds start filtering
-    lam: float = 1.0  # weight of the unsupervised loss
-    sup_batch: int = 8
-    unsup_batch: int = 56
-    warmup_steps: int = 2000  # supervised-only steps first
-    lr: float = 1e-4
-    lr_warmup: int = 100  # linear learning-rate ramp (fine-tuning: then constant)
-    label_smoothing: float = 0.1
-    clip_norm: float = 1.0
-    max_steps: int = 20000
-    max_minutes: float = 0.0  # 0 = no time budget
-    valid_every: int = 500
-    valid_subset: int = 0  # tune sentences per domain during training (0 = all); the final comparison uses all
-    valid_beam: int = 1
-    patience: int = 5  # validations without gain before stopping
-    beam: int = 5  # pseudo-target beam
-    sampling: bool = False  # sample pseudo-targets (top-p) instead of beam search
-    top_p: float = 0.9
-    max_new_tokens: int = 50
-    max_len: int = 96  # tokens; longer unlabeled sentences are skipped (never truncated)
-    scorer: str = ""  # scorer folder for the style filter; empty: this run's classifier, else the installed one
-    lm: str = ""  # ARPA file for the fluency filter; empty: train one on lm_corpora
-    lm_corpora: list[str] = field(default_factory=lambda: [
-        "unlabeled/formal/reuters.txt", "gyafc/em/train.formal", "gyafc/fr/train.formal"])
-    lm_order: int = 3
-    final_eval: bool = True  # score the start and the best model on the full tune sets at the end
-    export: bool = True  # when tune BLEU improved: export the best checkpoint to <run>/consistency/model (ONNX)
-
-    def __post_init__(self):
-        from training.augment.perturb import canonical_kind
-        from training.consistency.filters import canonical_filter
-
-        canonical_kind(self.perturbation)
-        for f in self.filters:
-            canonical_filter(f)
-        checks = [("ratio", 0 < self.ratio <= 1), ("phi", 0 < self.phi <= 1), ("lam", self.lam >= 0),
-                  ("sup_batch", self.sup_batch >= 1), ("unsup_batch", self.unsup_batch >= 0),
-                  ("warmup_steps", self.warmup_steps >= 0), ("lr", self.lr > 0), ("max_steps", self.max_steps >= 1),
-                  ("valid_every", self.valid_every >= 1), ("patience", self.patience >= 1), ("beam", self.beam >= 1),
-                  ("max_new_tokens", self.max_new_tokens >= 1), ("max_len", self.max_len >= 4),
-                  ("lm_order", 1 <= self.lm_order <= 5), ("max_unlabeled", self.max_unlabeled >= 0),
-                  ("max_pairs", self.max_pairs >= 0), ("top_p", 0 < self.top_p <= 1)]
-        bad = [name for name, ok in checks if not ok]
-        if bad:
-            raise InputError(f"consistency: invalid value for {', '.join(bad)}")
-        if not self.domains:
-            raise InputError("consistency.domains is empty: name at least one GYAFC domain (em, fr)")
-        check_ranges(self, at_least_0=("filter_warmup_steps", "lr_warmup", "clip_norm", "max_minutes",
-                                        "valid_subset"),
-                     at_least_1=("valid_beam",), fraction=("label_smoothing",))
-
 
 MODEL_FILES = ("config.json", "tokenizer.json")
 
@@ -110,8 +66,6 @@ def find_rewriter_checkpoint(run_dir: Path) -> Path | None:
 
 def _save_model(model, tokenizer, target: Path, extra_files: dict[str, str] | None = None) -> None:
     """Write to a temp folder, then swap it in: a reader never sees half a checkpoint."""
-    from training import seq2seq as S  # torch-heavy: imported when a stage runs
-
     S.save_checkpoint(model, tokenizer, target, extra_files)
 
 
@@ -126,12 +80,6 @@ class ConsistencyStage(Stage):
 
     # ------------------------------------------------------------------ setup
     def setup(self, ctx) -> None:
-        import torch
-
-        from training import seq2seq as S
-        from training.data.gyafc import read_pairs
-        from training.data.text import read_text
-
         cfg: ConsistencyConfig = ctx.config.section("consistency")
         self.cfg = cfg
         self.out = ctx.stage_dir(self.name)
@@ -149,8 +97,6 @@ class ConsistencyStage(Stage):
         self.prefix = self.rewriter_json.get("prefix", "") or ""
         self.preprocess = None
         if self.rewriter_json.get("preprocess") == "rules":
-            from engine.rules import RuleFormalizer
-
             self.preprocess = RuleFormalizer().formalize
         try:
             self.tokenizer = S.load_tokenizer(init)
@@ -183,7 +129,7 @@ class ConsistencyStage(Stage):
 
         self.valid = []
         for dom in cfg.domains:
-            src, refs = S.read_tune(ctx.data_root(), dom)  # refs: the 4 references of each source
+            src, refs = read_gyafc_tune(ctx.data_root(), dom)  # refs: the 4 references of each source
             if limit:
                 src, refs = src[:limit], refs[:limit]
             self.valid.append(S.ValidSet(dom, src, refs))
@@ -218,8 +164,6 @@ class ConsistencyStage(Stage):
         return {}
 
     def _perturber(self, ctx):
-        from training.augment.perturb import Perturber, canonical_kind, train_tfidf
-
         kind = canonical_kind(self.cfg.perturbation)
         opts = {}
         if kind == "spell":
@@ -233,14 +177,6 @@ class ConsistencyStage(Stage):
         return Perturber(kind, self.cfg.ratio, **opts)
 
     def _filters(self, ctx):
-        from training.consistency.filters import (
-            ContentFilter,
-            FilterChain,
-            FluencyFilter,
-            StyleFilter,
-            canonical_filter,
-        )
-
         cfg = self.cfg
         pass_size = len(self.unlabeled)
         out = []
@@ -254,22 +190,15 @@ class ConsistencyStage(Stage):
         return FilterChain(out)
 
     def _scorer(self, ctx):
-        from engine.scorer import FormalityScorer
-
         if self.cfg.scorer:
             return FormalityScorer.from_dir(Path(self.cfg.scorer).expanduser())
         own = ctx.run_dir / "classifier"
         for d in sorted(own.rglob("scorer.json")) if own.is_dir() else []:
             if (d.parent / "model.onnx").is_file():
                 return FormalityScorer.from_dir(d.parent)
-        from engine.registry import ModelRegistry
-
         return ModelRegistry().load_scorer()  # ModelNotInstalled names the missing role
 
     def _lm(self, ctx):
-        from engine.ngram_lm import NgramLM
-        from training.data.text import read_text
-
         if self.cfg.lm:
             return NgramLM.load(Path(self.cfg.lm).expanduser())
         limit = ctx.config.section("data").max_sentences
@@ -286,8 +215,6 @@ class ConsistencyStage(Stage):
     # ------------------------------------------------------------------ training
     def _pseudo_targets(self, batch: list[str], step: int) -> list[str]:
         """y_hat for each u from the current model, frozen for the moment (eval mode, no gradient)."""
-        import torch
-
         cfg = self.cfg
         src = [self.prefix + self._pre(s) for s in batch]  # all within max_len tokens (checked in setup)
         self.model.eval()
@@ -306,10 +233,6 @@ class ConsistencyStage(Stage):
         return [t.strip() for t in self.tokenizer.batch_decode(ids, skip_special_tokens=True)]
 
     def _loss(self, examples, idx):
-        import torch.nn.functional as F
-
-        from training import seq2seq as S
-
         input_ids, attn, labels = S.collate(examples, idx, self.tokenizer.pad_token_id)
         input_ids, attn, labels = input_ids.to(self.device), attn.to(self.device), labels.to(self.device)
         dec_in = self.model.prepare_decoder_input_ids_from_labels(labels=labels)
@@ -318,8 +241,6 @@ class ConsistencyStage(Stage):
                                label_smoothing=self.cfg.label_smoothing)
 
     def _validate(self, subset: int) -> dict[str, float]:
-        from training import seq2seq as S
-
         sets = [v.subset(subset) for v in self.valid]
         scores = S.evaluate_bleu(self.model, self.tokenizer, sets, beam=self.cfg.valid_beam,
                                  max_new_tokens=self.cfg.max_new_tokens, prefix=self.prefix,
@@ -328,10 +249,6 @@ class ConsistencyStage(Stage):
         return {k: round(float(v), 2) for k, v in scores.items()}
 
     def run(self, ctx) -> None:
-        import torch
-
-        from training import seq2seq as S
-
         cfg = self.cfg
         model = self.model
         seed = ctx.config.section("run").seed
@@ -363,9 +280,7 @@ class ConsistencyStage(Stage):
         def save_last():
             _save_model(model, self.tokenizer, last_dir, extra)
             S.save_optimizer(opt, step, last_dir)
-            from training.pipeline import write_json_atomic
-
-            write_json_atomic(state_path, {"step": step, "best": best, "best_step": best_step, "bad": bad,
+            atomic_write_json(state_path, {"step": step, "best": best, "best_step": best_step, "bad": bad,
                                            "history": history, "unl_pos": unl_pos, "sup_pos": sup_pos,
                                            "base": base, "filters": self._filter_state()})
 
@@ -441,17 +356,12 @@ class ConsistencyStage(Stage):
         return {f.name: f.threshold.state_dict() for f in self.filters.filters if hasattr(f, "threshold")}
 
     def _restore_filters(self, state: dict) -> None:
-        from training.consistency.thresholds import DynamicThreshold
-
         for f in self.filters.filters:
             if f.name in state and hasattr(f, "threshold"):
                 f.threshold = DynamicThreshold.from_state(state[f.name])
 
     # ------------------------------------------------------------------ save
     def save(self, ctx) -> None:
-        from training import seq2seq as S
-        from training.pipeline import write_json_atomic
-
         if ctx.stop.requested or not self.result:
             return
         cfg = self.cfg
@@ -474,7 +384,7 @@ class ConsistencyStage(Stage):
                     "metric": "sacreBLEU corpus BLEU, 4 references, GYAFC tune"})
         if cfg.export and res["improved"] and cfg.final_eval:
             res["export"] = self._export(ctx, res)
-        write_json_atomic(self.out / "result.json", res)
+        atomic_write_json(self.out / "result.json", res)
         self.summary_data = {"improved": res["improved"], "best_step": res["best_step"],
                              "tune_bleu": res.get("tune_bleu_full", {"best_subset_mean": res["best_subset_mean"]})}
         if (self.out / "last").exists():
@@ -482,8 +392,6 @@ class ConsistencyStage(Stage):
 
     def _export(self, ctx, res: dict) -> dict:
         """The improved model in the engine's rewriter format; the lead decides whether it gets bundled."""
-        from training.export_rewriter import export_rewriter
-
         full = res["tune_bleu_full"]
         metrics = {f"tune_bleu_{d}": full["best"][d] for d in self.cfg.domains}
         metrics.update({f"start_tune_bleu_{d}": full["start"][d] for d in self.cfg.domains})

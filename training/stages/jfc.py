@@ -2,55 +2,13 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import InputError
-from training.config import check_ranges, section
+from engine.fsio import atomic_write_json
 from training.data import jaen
-from training.jfc import DEFAULT_KEYS, build, label_counter
-from training.pipeline import write_json_atomic, write_text_atomic
+from training.jfc import build, label_counter, write_examples
 from training.stages.base import Stage
-
-
-@section("jfc")
-@dataclass(frozen=True)
-class JfcConfig:
-    tatoeba: str = "jaen/tatoeba/eng_jpn.tsv"  # relative to data.root; "" to skip
-    tanaka: str = "jaen/tanaka_small"  # folder of <split>.en/.ja (English lowercased + tokenized); "" to skip
-    extra: tuple[str, ...] = ()  # more pair corpora (TSV, or folders/stems of .en/.ja), e.g. JESC
-    keys: tuple[str, ...] = DEFAULT_KEYS
-    balance: bool = True
-    heldout_fraction: float = 0.05
-
-    def __post_init__(self):
-        if not self.keys:
-            raise InputError("jfc.keys is empty: give at least one Japanese politeness key")
-        if not 0.0 <= self.heldout_fraction < 1.0:
-            raise InputError(f"jfc.heldout_fraction must be in [0, 1), got {self.heldout_fraction}")
-        check_ranges(self)  # finite numbers
-
-
-def write_examples(path: Path, examples) -> None:
-    """TSV `label<TAB>text` with a header; tabs/newlines inside a sentence become spaces."""
-    lines = ["label\ttext"] + [f"{lab}\t{' '.join(text.split())}" for text, lab in examples]
-    write_text_atomic(path, "\n".join(lines) + "\n")
-
-
-def read_examples(path: Path) -> tuple[list[str], list[int]]:
-    from training.data.text import read_lines
-
-    lines = read_lines(path)
-    if not lines or lines[0] != "label\ttext":
-        raise InputError(f"{path}:1: expected the header 'label<TAB>text'")
-    texts, labels = [], []
-    for i, line in enumerate(lines[1:], 2):
-        lab, sep, text = line.partition("\t")
-        if not sep or lab not in ("0", "1") or not text.strip():
-            raise InputError(f"{path}:{i}: expected '0|1<TAB>sentence'")
-        texts.append(text)
-        labels.append(int(lab))
-    return texts, labels
 
 
 class JfcStage(Stage):
@@ -105,7 +63,7 @@ class JfcStage(Stage):
             "heldout_labels": label_counter(heldout),
             "files": ["train.tsv", "heldout.tsv"],
         }
-        write_json_atomic(out / "report.json", self.report)
+        atomic_write_json(out / "report.json", self.report)
 
     def summary(self):
         return {"counts": self.report["counts"]} if getattr(self, "report", None) else {}

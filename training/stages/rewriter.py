@@ -12,112 +12,16 @@ from __future__ import annotations
 import json
 import random
 import time
-from dataclasses import asdict, dataclass
 
 from engine.errors import InputError, ModelNotInstalled
-from training.config import check_ranges, section
-from training.pipeline import write_json_atomic
+from engine.fsio import atomic_write_json
+from training import seq2seq as S
+from training.augment.formality_discrimination import load_discriminator
+from training.augment.pairs_io import PAIRS_FILE, read_pairs
+from training.data import gyafc
+from training.evaluate import corpus_bleu, read_gyafc_tune, source_bleu
+from training.export_rewriter import export_rewriter
 from training.stages.base import Stage
-
-MODES = ("ptft", "simultaneous", "simultaneous-up", "simultaneous-down", "original")
-AUGMENTS = ("bt", "fdis", "mtask", "pos")
-
-
-@section("rewriter")
-@dataclass(frozen=True)
-class RewriterConfig:
-    size: str = "base"                  # tiny | small | cpu | base (training/seq2seq.py MODEL_SIZES)
-    base_model: str = ""                # a pretrained HF seq2seq model dir/name (T5, flan-T5, BART); "" = from scratch
-    prefix: str = ""                    # prepended to every source (e.g. "formal: " for T5)
-    mode: str = "ptft"
-    augment: tuple[str, ...] = ("bt", "fdis", "mtask")
-    domains: tuple[str, ...] = ("em", "fr")
-    train_limit: int = 0                # cap on GYAFC train pairs per domain; 0 = all
-    max_len: int = 64                   # pairs longer than this (tokens) are dropped from training
-    dropout: float = 0.1
-    lr_pretrain: float = 5e-4
-    lr_finetune: float = 2.5e-4
-    warmup_steps: int = 4000
-    max_tokens: int = 4096
-    pretrain_steps: int = 100000
-    finetune_steps: int = 100000
-    pretrain_epochs: int = 10
-    finetune_epochs: int = 30
-    pretrain_minutes: float = 0.0       # time budgets; 0 = none
-    finetune_minutes: float = 0.0
-    keep_checkpoints: int = 5           # weights of the last k validations kept for checkpoint averaging
-    label_smoothing: float = 0.1
-    clip_norm: float = 1.0
-    valid_every: int = 1000
-    valid_subset: int = 0               # tune sentences per domain during training; 0 = all
-    patience: int = 10
-    beam: int = 4                       # final evaluation and export default
-    max_new_tokens: int = 64
-    preprocess: str = ""                # "" or "rules": run the rule formalizer before the model (train + serve)
-    precision: str = "auto"             # auto | fp32 | bf16: autocast in training (auto = where the hardware has bf16)
-    export: bool = True
-    quantize: str = "auto"              # none | int8 | auto (int8 when its BLEU cost <= max_int8_bleu_cost)
-    max_int8_bleu_cost: float = 0.5
-    scorer: str = ""                    # scorer dir for style accuracy; "" = the registry's current scorer
-
-    def __post_init__(self):
-        if self.mode not in MODES:
-            raise InputError(f"rewriter.mode must be one of {', '.join(MODES)}, got {self.mode!r}")
-        bad = [a for a in self.augment if a not in AUGMENTS]
-        if bad:
-            raise InputError(f"rewriter.augment: unknown {', '.join(bad)}; choose from {', '.join(AUGMENTS)}")
-        if self.mode != "original" and not self.augment:
-            raise InputError(f"rewriter.mode={self.mode} needs augmented data: set rewriter.augment")
-        if self.preprocess not in ("", "rules"):
-            raise InputError(f"rewriter.preprocess must be \"\" or \"rules\", got {self.preprocess!r}")
-        if self.precision not in ("auto", "fp32", "bf16"):
-            raise InputError(f"rewriter.precision must be auto, fp32 or bf16, got {self.precision!r}")
-        if self.quantize not in ("none", "int8", "auto"):
-            raise InputError(f"rewriter.quantize must be none, int8 or auto, got {self.quantize!r}")
-        from training.seq2seq import MODEL_SIZES
-
-        if not self.base_model and self.size not in MODEL_SIZES:
-            raise InputError(f"rewriter.size must be one of {', '.join(MODEL_SIZES)}, got {self.size!r}")
-        check_ranges(self, at_least_0=("train_limit", "warmup_steps", "pretrain_steps", "pretrain_epochs",
-                                        "pretrain_minutes", "finetune_minutes", "clip_norm", "valid_subset",
-                                        "max_int8_bleu_cost", "keep_checkpoints"),
-                     at_least_1=("max_len", "max_tokens", "finetune_steps", "finetune_epochs", "valid_every",
-                                 "patience", "beam", "max_new_tokens"),
-                     positive=("lr_pretrain", "lr_finetune"), fraction=("dropout", "label_smoothing"))
-
-
-def event_bridge(ctx, stage: str, phase: str):
-    """Turn seq2seq.train callbacks into run-context events."""
-    def on_event(event, **kw):
-        if event == "progress":
-            ctx.progress(stage, kw.pop("step"), kw.pop("total", None), phase=phase, **kw)
-        elif event == "metric":
-            ctx.emit("metric", phase=phase, **kw)
-        else:
-            ctx.log(kw.get("message", ""), phase=phase)
-    return on_event
-
-
-def load_valid_sets(ctx, domains, preprocess=None):
-    from training import seq2seq as S
-
-    sets = []
-    for d in domains:
-        src, refs = S.read_tune(ctx.data_root(), d)
-        limit = ctx.config.section("data").max_sentences
-        if limit:
-            src, refs = src[:limit], refs[:limit]
-        if preprocess is not None:
-            src = [preprocess(s) for s in src]
-        sets.append(S.ValidSet(d, src, refs))
-    return sets
-
-
-def rules_preprocessor():
-    from engine.rules import RuleFormalizer
-
-    rules = RuleFormalizer()
-    return rules.formalize
 
 
 class RewriterStage(Stage):
@@ -134,13 +38,9 @@ class RewriterStage(Stage):
 
     # ------------------------------------------------------------------ setup
     def setup(self, ctx):
-        from training import seq2seq as S
-        from training.augment.pairs_io import PAIRS_FILE, read_pairs
-        from training.data import gyafc
-
         self.cfg = cfg = ctx.config.section("rewriter")
         self.out = ctx.stage_dir(self.name)
-        self.pre = rules_preprocessor() if cfg.preprocess == "rules" else None
+        self.pre = S.rules_preprocessor() if cfg.preprocess == "rules" else None
         if cfg.base_model:
             try:
                 self.tok = S.load_tokenizer(cfg.base_model)
@@ -166,36 +66,23 @@ class RewriterStage(Stage):
             original = [(self.pre(s), t) for s, t in original]
             self.augmented = {k: [(self.pre(s), t) for s, t in v] for k, v in self.augmented.items()}
         self.original = original
-        self.valid = load_valid_sets(ctx, cfg.domains, self.pre)
+        self.valid = S.load_valid_sets(ctx, cfg.domains, self.pre)
         self.result = None
 
     # ------------------------------------------------------------------ training
-    def _settings(self, ctx, lr, steps, epochs, minutes):
-        from training import seq2seq as S
-
+    def _settings(self, ctx, phase: str):
         c = self.cfg
-        return S.TrainSettings(lr=lr, warmup_steps=c.warmup_steps, max_tokens=c.max_tokens, max_steps=steps,
-                               max_epochs=epochs, max_minutes=minutes, label_smoothing=c.label_smoothing,
-                               clip_norm=c.clip_norm, valid_every=c.valid_every, valid_subset=c.valid_subset,
-                               max_new_tokens=c.max_new_tokens, patience=c.patience,
-                               seed=ctx.config.section("run").seed, prefix=c.prefix, precision=c.precision,
-                               keep_checkpoints=c.keep_checkpoints)
+        return S.TrainSettings.from_config(c, c.phase(phase), seed=ctx.config.section("run").seed, prefix=c.prefix)
 
     def _new_model(self):
-        from training import seq2seq as S
-
         if self.cfg.base_model:
             return S.load_model(self.cfg.base_model)
         return S.build_model(self.cfg.size, len(self.tok), dropout=self.cfg.dropout)
 
     def _encode(self, pairs):
-        from training import seq2seq as S
-
         return S.encode_pairs(self.tok, pairs, self.cfg.max_len, prefix=self.cfg.prefix)
 
     def _phase(self, ctx, phase, model, pairs, settings):
-        from training import seq2seq as S
-
         d = self.out / phase
         done_file = d / "RESULT.json"
         if done_file.is_file():
@@ -207,12 +94,12 @@ class RewriterStage(Stage):
         ctx.log(f"{phase}: {len(examples)} pairs", phase=phase)
         model.to(ctx.device)
         res = S.train(model, self.tok, examples, self.valid, settings, d,
-                      should_stop=lambda: ctx.stop.requested, on_event=event_bridge(ctx, self.name, phase))
+                      should_stop=lambda: ctx.stop.requested, on_event=S.event_bridge(ctx, self.name, phase))
         info = {"best_bleu": res.best_bleu, "best_step": res.best_step, "steps": res.steps,
                 "epochs": round(res.epochs, 3), "seconds": round(res.seconds, 1), "pairs": len(examples),
                 "history": res.history}
         if not res.stopped:
-            write_json_atomic(done_file, info)
+            atomic_write_json(done_file, info)
         return S.load_model(d / "best"), info
 
     def run(self, ctx):
@@ -225,24 +112,23 @@ class RewriterStage(Stage):
             if aug:
                 model, phases["pretrain"] = self._phase(
                     ctx, "pretrain", model, aug,
-                    self._settings(ctx, c.lr_pretrain, c.pretrain_steps, c.pretrain_epochs, c.pretrain_minutes))
+                    self._settings(ctx, "pretrain"))
             else:
                 ctx.log("ptft: the augmentation stages produced no pairs; fine-tuning from scratch")
             if ctx.stop.requested:
                 return
-            train_pairs, lr = self.original, c.lr_finetune
+            train_pairs = self.original
         elif c.mode == "original":
-            train_pairs, lr = self.original, c.lr_pretrain
+            train_pairs = self.original
         else:
             orig = list(self.original)
             if c.mode == "simultaneous-up" and aug and len(orig) < len(aug):
                 orig = orig * (len(aug) // len(orig)) + rng.sample(orig, len(aug) % len(orig))
             if c.mode == "simultaneous-down" and len(aug) > len(orig):
                 aug = rng.sample(aug, len(orig))
-            train_pairs, lr = orig + aug, c.lr_pretrain
-        model, phases["finetune" if c.mode == "ptft" else "train"] = self._phase(
-            ctx, "finetune" if c.mode == "ptft" else "train", model, train_pairs,
-            self._settings(ctx, lr, c.finetune_steps, c.finetune_epochs, c.finetune_minutes))
+            train_pairs = orig + aug
+        last = "finetune" if c.mode == "ptft" else "train"
+        model, phases[last] = self._phase(ctx, last, model, train_pairs, self._settings(ctx, last))
         if ctx.stop.requested:
             return
         self.model = model
@@ -253,9 +139,6 @@ class RewriterStage(Stage):
 
     # ------------------------------------------------------------------ evaluation
     def evaluate(self, ctx, model) -> dict:
-        from training import seq2seq as S
-        from training.evaluate import source_bleu
-
         c = self.cfg
         out: dict = {"tune": {}}
         preds_dir = self.out / "outputs"
@@ -268,11 +151,11 @@ class RewriterStage(Stage):
             if len(hyps) != len(vs.sources):
                 raise RuntimeError("rewriter evaluation lost lines")
             (preds_dir / f"{vs.name}.tune.beam{c.beam}.txt").write_text("\n".join(hyps) + "\n", encoding="utf-8")
-            raw_src, _ = S.read_tune(ctx.data_root(), vs.name)
+            raw_src, _ = read_gyafc_tune(ctx.data_root(), vs.name)
             raw_src = raw_src[:len(vs.sources)]
             out["tune"][vs.name] = {
-                "bleu": round(S.bleu(hyps, vs.refs), 2),
-                "copy_bleu": round(S.bleu(raw_src, vs.refs), 2),
+                "bleu": round(corpus_bleu(hyps, vs.refs), 2),
+                "copy_bleu": round(corpus_bleu(raw_src, vs.refs), 2),
                 "source_bleu": round(source_bleu(hyps, raw_src), 2),
                 "sentences": len(hyps), "beam": c.beam, "seconds": round(time.time() - t0, 1)}
             ctx.metric(f"rewriter.tune_bleu_{vs.name}", out["tune"][vs.name]["bleu"])
@@ -288,8 +171,6 @@ class RewriterStage(Stage):
         return out
 
     def _scorer(self):
-        from training.augment.formality_discrimination import load_discriminator
-
         return load_discriminator(self.cfg.scorer or None)
 
     # ------------------------------------------------------------------ save
@@ -299,12 +180,10 @@ class RewriterStage(Stage):
         report = {"config": ctx.config.to_dict().get("rewriter"), **self.result}
         if self.cfg.export:
             report["export"] = self.export(ctx)
-        write_json_atomic(self.out / "report.json", report)
+        atomic_write_json(self.out / "report.json", report)
         self.report = report
 
     def export(self, ctx) -> dict:
-        from training.export_rewriter import export_rewriter
-
         c = self.cfg
         ckpt = self.out / ("finetune" if c.mode == "ptft" else "train") / "best"
         version = time.strftime("%Y%m%d-%H%M") + f"-{c.mode}"
@@ -328,7 +207,3 @@ class RewriterStage(Stage):
         if not r:
             return {}
         return {"tune": r["tune"], "style_accuracy": r.get("style_accuracy"), "mode": r["mode"]}
-
-
-def config_dict(cfg: RewriterConfig) -> dict:
-    return asdict(cfg)

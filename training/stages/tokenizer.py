@@ -2,29 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.errors import InputError
-from training.config import check_ranges, section
-from training.pipeline import write_json_atomic
+from engine.fsio import atomic_write_json
+from training.augment.pairs_io import read_sources
+from training.seq2seq import train_tokenizer
 from training.stages.base import Stage
-
-
-@section("tokenizer")
-@dataclass(frozen=True)
-class TokenizerConfig:
-    vocab_size: int = 20000          # the first seed's 20K BPE; cpu.toml uses 8K
-    min_frequency: int = 2
-    # "gyafc" = both sides of GYAFC train (both domains); other entries are files/folders under data.root
-    sources: tuple[str, ...] = ("gyafc",)
-    max_sentences: int = 0           # cap per non-GYAFC source; 0 = all
-
-    def __post_init__(self):
-        if self.vocab_size < 300:
-            raise InputError(f"tokenizer.vocab_size must be >= 300 (256 bytes + specials), got {self.vocab_size}")
-        if not self.sources:
-            raise InputError("tokenizer.sources is empty")
-        check_ranges(self, at_least_1=("min_frequency",), at_least_0=("max_sentences",))
 
 
 def tokenizer_dir(ctx):
@@ -36,8 +18,6 @@ class TokenizerStage(Stage):
     description = "train the shared BPE tokenizer on GYAFC (and any extra text)"
 
     def setup(self, ctx):
-        from training.augment.pairs_io import read_sources
-
         self.cfg = ctx.config.section("tokenizer")
         self.texts: list[str] = []
         self.counts: dict[str, int] = {}
@@ -57,8 +37,6 @@ class TokenizerStage(Stage):
         self.tok = None
 
     def run(self, ctx):
-        from training.seq2seq import train_tokenizer
-
         self.tok = train_tokenizer(self.texts, self.cfg.vocab_size, tokenizer_dir(ctx), self.cfg.min_frequency)
         ctx.metric("tokenizer.vocab_size", len(self.tok))
         ctx.progress(self.name, 1, 1)
@@ -66,7 +44,7 @@ class TokenizerStage(Stage):
     def save(self, ctx):
         if self.tok is None:
             return
-        write_json_atomic(tokenizer_dir(ctx) / "report.json",
+        atomic_write_json(tokenizer_dir(ctx) / "report.json",
                           {"vocab_size": len(self.tok), "sentences": len(self.texts), "sources": self.counts})
 
     def summary(self):
