@@ -199,3 +199,24 @@ def test_unknown_provider_is_refused():
         FormalityScorer.from_dir(FIXTURE, providers=["NoSuchExecutionProvider"])
     assert FormalityScorer.from_dir(FIXTURE, providers="auto").info.provider in (
         "CPUExecutionProvider", "CUDAExecutionProvider")
+
+
+def test_score_both_is_score_and_score_graded_from_one_run(scorer):
+    texts = ["hey wanna come lol", "", "I would be grateful for your reply. " * 60]
+    p, g = scorer.score_both(texts)
+    np.testing.assert_array_equal(p, scorer.score(texts))
+    np.testing.assert_array_equal(g, scorer.score_graded(texts))
+    with pytest.raises(TypeError):
+        scorer.score_both("one string")
+
+
+def test_another_graph_of_the_directory_loads_by_name(tmp_path):
+    d = tmp_path / "scorer"
+    shutil.copytree(FIXTURE, d)
+    shutil.copy(d / "model.onnx", d / "model.int8.onnx")
+    other = FormalityScorer.from_dir(d, threads=1, model_file="model.int8.onnx")
+    assert other.session.path.name == "model.int8.onnx"
+    np.testing.assert_allclose(other.score(["hey u there"]), FormalityScorer.from_dir(d, threads=1).score(["hey u there"]))
+    for bad in ("../model.onnx", "scorer.json", "missing.onnx"):
+        with pytest.raises(ModelError):
+            FormalityScorer.from_dir(d, model_file=bad)
