@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 import uuid
 from collections import Counter
@@ -14,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile
 
 from engine.errors import InputError, KeigoError
+from engine.fsio import atomic_write_bytes
 
 TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".text")
 FILE_FILTER = "Text and Markdown (*.txt *.md *.markdown *.text);;Text (*.txt);;Markdown (*.md);;All files (*)"
@@ -134,33 +134,6 @@ def read_document(path: str | Path) -> LoadedText:
     return decode_bytes(data, path.name)
 
 
-def atomic_write(path: Path, payload: bytes) -> None:
-    """Write beside the target, then os.replace: a crash never leaves a half-written file where a reader looks.
-
-    A symbolic link is written through: the file it points to is replaced (beside itself) and the link stays
-    a link; replacing the link itself would leave the real file stale.
-    """
-    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if path.exists():
-            try:
-                os.chmod(tmp, path.stat().st_mode & 0o7777)
-            except OSError:
-                pass
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def write_document(path: str | Path, text: str, fmt: TextFormat) -> None:
     """Save text in fmt; KeigoError (file untouched) when the encoding cannot hold it or the disk refuses."""
     path = Path(path)
@@ -172,7 +145,7 @@ def write_document(path: str | Path, text: str, fmt: TextFormat) -> None:
             f"the text contains {bad!r}, which {fmt.encoding} cannot store; use Save As to save it as UTF-8"
         )
     try:
-        atomic_write(path, payload)
+        atomic_write_bytes(path, payload)  # through a symbolic link: the target is replaced, the link stays
     except OSError as exc:
         raise KeigoError(f"cannot save {path}: {exc.strerror or exc}; the text is still in the editor")
 
@@ -217,7 +190,8 @@ class AutosaveStore:
             "format": fmt.to_json(),
             "text": text,
         }
-        atomic_write(self.file, json.dumps(payload, ensure_ascii=False).encode("utf-8"))
+        # private: it holds the user's unsaved text
+        atomic_write_bytes(self.file, json.dumps(payload, ensure_ascii=False).encode("utf-8"), mode=0o600)
 
     def clear(self) -> None:
         try:

@@ -1,16 +1,16 @@
-"""Loading, warming and switching models for the GUI; these functions run in a worker, never on the GUI thread."""
+"""Loading and warming models for the GUI (these run in a worker, never on the GUI thread), and describing them."""
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import KeigoError, ModelError, ModelNotInstalled
+from engine.faithful import make_safe
+from engine.rules import RuleFormalizer
 
 WARM_SENTENCES = ("hey, can u send me the file?", "I would be grateful if you could send me the file.")
 LIVE_SCORER_ROLE = "scorer"
-log = logging.getLogger(__name__)
 REWRITER_ROLE = "rewriter"
 
 
@@ -40,36 +40,19 @@ def warm_rewriter(rewriter) -> None:
         raise ModelError(f"the rewriter returned {len(out)} rewrites for 1 sentence")
 
 
-def rules_fallback():
-    from engine.rules import RuleFormalizer
-
-    return RuleFormalizer()
-
-
-def load_scorer(registry, strict: bool = False):
-    scorer = registry.load_scorer(LIVE_SCORER_ROLE, strict=True) if strict else registry.load_scorer(LIVE_SCORER_ROLE)
+def load_scorer(registry, role: str = LIVE_SCORER_ROLE, version: str | None = None):
+    """A scorer (the named version, or the current one), warmed."""
+    scorer = registry.load_scorer(role, version)
     warm_scorer(scorer)
     return scorer
 
 
-def load_rewriter(registry, strict: bool = False, scorer=None):
-    """The rewriter, reranked with its faithfulness checks (engine.faithful) when it is a neural model."""
-    from engine.faithful import make_safe
-
-    rewriter = (registry.load_rewriter(REWRITER_ROLE, strict=True) if strict
-                else registry.load_rewriter(REWRITER_ROLE))
-    rewriter = make_safe(rewriter, scorer)
+def load_rewriter(registry, version: str | None = None, scorer=None):
+    """The rewriter (the named version, or the current one), reranked with its faithfulness checks
+    (engine.faithful) when it is a neural model, warmed."""
+    rewriter = make_safe(registry.load_rewriter(REWRITER_ROLE, version), scorer)
     warm_rewriter(rewriter)
     return rewriter
-
-
-def _live_scorer_or_none(registry):
-    """The live scorer for the rewriter's checks; a rewriter still works (without them) when it fails."""
-    try:
-        return registry.load_scorer(LIVE_SCORER_ROLE)
-    except Exception as exc:  # noqa: BLE001 (a boundary: the rewriter runs without the formality checks)
-        log.warning("the rewriter's formality checks are off: the live scorer failed to load (%s)", exc)
-        return None
 
 
 def load_models(registry) -> LoadedModels:
@@ -91,55 +74,25 @@ def load_models(registry) -> LoadedModels:
             notes.append(f"The rewriter failed to load ({_short(exc)}); using the rule-based formalizer.")
     if rewriter is None:
         try:
-            rewriter = rules_fallback()
+            rewriter = RuleFormalizer()
         except Exception as exc:  # noqa: BLE001 (a boundary: reported to the user, the app keeps running)
             notes.append(f"The rule-based formalizer failed to load ({_short(exc)}); no rewrites are available.")
     return LoadedModels(scorer, rewriter, notes)
 
 
-def _version_of(mv) -> str:
-    return str(getattr(mv, "version", mv))
-
-
-def switch_model(registry, role: str, version: str):
-    """Verify + point current at version, load and warm it; on any failure the pointer goes back."""
-    before = registry.current(role)
-    registry.use(role, version)  # verifies first; raises ModelError and leaves current unchanged
-    try:
-        return _load_role(registry, role)
-    except BaseException:
-        if before is not None:
-            try:
-                registry.use(role, _version_of(before))
-            except Exception as exc:  # noqa: BLE001 (the original error is the one to report)
-                log.warning("could not point %s back at %s: %s", role, _version_of(before), exc)
-        raise
-
-
-def rollback_model(registry, role: str):
-    before = registry.current(role)
-    registry.rollback(role)
-    try:
-        return _load_role(registry, role)
-    except BaseException:
-        if before is not None:
-            try:
-                registry.use(role, _version_of(before))
-            except Exception as exc:  # noqa: BLE001 (the original error is the one to report)
-                log.warning("could not point %s back at %s: %s", role, _version_of(before), exc)
-        raise
-
-
-def _load_role(registry, role: str):
-    """Load the version just chosen, strictly: a version that fails to load is an error, not a silent fallback."""
+def prepare(registry, role: str, version: str | None, scorer=None) -> tuple[str, object]:
+    """The first half of a hot swap: load and warm a version (None: the one a rollback goes to) beside the
+    live models. Nothing is switched here; the caller switches its reference, then the pointer.
+    `scorer` is the live scorer a new rewriter checks its rewrites with."""
+    if version is None:
+        back = registry.previous(role)
+        if back is None:
+            raise ModelError(f"no earlier version of {role} to roll back to")
+        version = back.version
     if role == REWRITER_ROLE:
-        return load_rewriter(registry, strict=True, scorer=_live_scorer_or_none(registry))
-    if role == LIVE_SCORER_ROLE:
-        return load_scorer(registry, strict=True)
-    # Other roles (the accurate scorer) are used by the command line, not live: verify that it loads.
-    scorer = registry.load_scorer(role, strict=True)
-    warm_scorer(scorer)
-    return scorer
+        return version, load_rewriter(registry, version, scorer)
+    # The live scorer, or a role the command line uses (the accurate scorer): either way it must load and run.
+    return version, load_scorer(registry, role, version)
 
 
 def provider_summary(*models) -> str:

@@ -1,4 +1,5 @@
-"""Renders the real main window with sample text and an open suggestion to a PNG (docs/screenshot.png); run under Xvfb."""
+"""Developer tool (not shipped): renders the real main window with sample text and an open suggestion to a PNG
+(docs/screenshot.png). Run from the repository: python tools/screenshot.py docs/screenshot.png (under Xvfb)."""
 from __future__ import annotations
 
 import argparse
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("KEIGO_HOME", tempfile.mkdtemp(prefix="keigo-shot-"))
     from PySide6.QtWidgets import QApplication
 
-    from .app import _wait, build_window
+    from gui.app import _wait, build_window
 
     app = QApplication.instance() or QApplication(["keigo"])
     app.setApplicationName("Keigo")
@@ -35,19 +36,20 @@ def main(argv: list[str] | None = None) -> int:
     window.set_theme(args.theme)
     window.resize(args.width, args.height)
     window.show()
-    if not _wait(app, lambda: window.models_loaded, 180):
+    if not _wait(app, lambda: window.models.loaded, 180):
         print("models did not load", file=sys.stderr)
         return 1
-    window.set_target(0.5)
+    window.scoring.set_target(0.5)
     window.editor.setPlainText(SAMPLE)
     _wait(app, lambda: not window.scoring.busy and window.editor.revision > 0, 180)
     text = window.editor.text()
     c = window.editor.textCursor()
     c.setPosition(text.index("gonna need") + 3)
     window.editor.setTextCursor(c)
-    window.refresh_cursor_suggestion()
-    _wait(app, lambda: window.suggestion is not None and window.suggestion.rewrite is not None, 180)
-    _wait(app, lambda: all(e.best is not None for e, _ in window._entries), 180)
+    suggesting = window.suggesting
+    suggesting.refresh()
+    _wait(app, lambda: suggesting.current is not None and suggesting.current.rewrite is not None, 180)
+    _wait(app, lambda: all(e.best is not None for e, _ in suggesting.entries), 180)
     window.editor.setFocus()
     _wait(app, lambda: False, 0.5)  # let the layout settle
     print(window.models_label.toolTip())

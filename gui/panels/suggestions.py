@@ -143,6 +143,13 @@ class SuggestionsPanel(QWidget):
 
     # ---------------------------------------------------------------------------------------- cursor
 
+    def take_focus(self) -> None:
+        """Focus the first rewrite, or the list when there is none."""
+        if self.candidate_buttons:
+            self.candidate_buttons[0].setFocus()
+        else:
+            self.list.setFocus()
+
     def _clear_candidates(self) -> None:
         while self.candidates.count():
             item = self.candidates.takeAt(0)

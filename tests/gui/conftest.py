@@ -19,7 +19,7 @@ from engine.segment import split_sentences
 
 
 def _all_pools(window):
-    return [window.scoring.pool, window.rewrites.pool, window.tasks.pool]
+    return [window.scoring.dispatcher.pool, window.suggesting.dispatcher.pool, window.tasks.pool]
 
 
 @pytest.fixture
@@ -27,14 +27,14 @@ def make_window(qtbot, tmp_path):
     from PySide6.QtCore import QThreadPool
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from gui.main_window import MainWindow
+    from gui.app import assemble
     from gui.settings import AppSettings
 
     created = []
 
     def make(registry=None, *, autosave: bool = True, recover: bool = True, wait_models: bool = True,
              settings_path: Path | None = None, bundled_root: Path | None = None):
-        window = MainWindow(
+        window = assemble(
             settings=AppSettings(settings_path or tmp_path / "settings.ini"),
             registry=registry if registry is not None else FakeRegistry(),
             segment=split_sentences,
@@ -42,11 +42,11 @@ def make_window(qtbot, tmp_path):
             recover=recover,
             bundled_root=bundled_root or tmp_path / "no-bundled-models",
         )
-        window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+        window.ask_unsaved = lambda _name: QMessageBox.StandardButton.Discard
         created.append(window)
         window.show()
         if wait_models:
-            qtbot.waitUntil(lambda: window.models_loaded, timeout=20_000)
+            qtbot.waitUntil(lambda: window.models.loaded, timeout=20_000)
         return window
 
     yield make

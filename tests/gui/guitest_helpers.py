@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import ModelError, ModelNotInstalled
+from engine.registry import VerifyResult
 from engine.types import Candidate, ModelInfo, Rewrite, Rewriter, Scorer, WordWeight
 
 REPO = Path(__file__).resolve().parents[2]
@@ -99,6 +100,7 @@ class FakeRegistry:
     def __init__(self, scorer: bool = True, rewriter: bool = True, corrupt_current_scorer: bool = False):
         self.versions: dict[str, list[FakeVersion]] = {"scorer": [], "rewriter": []}
         self.pointer: dict[str, list[str]] = {"scorer": [], "rewriter": []}
+        self.switches: list[tuple[str, str, bool]] = []  # (role, version, loaded) of each pointer write
         if scorer:
             self.add("scorer", "bundled", None if corrupt_current_scorer else FakeScorer, {"accuracy": 0.95})
         if rewriter:
@@ -127,45 +129,56 @@ class FakeRegistry:
             raise ModelError(f"no {role} version {version}")
         return mv
 
+    def resolve(self, role, version=None):
+        if version is None:
+            return self.current(role)
+        return self._get(role, version)
+
     def verify(self, role=None, version=None):
         mv = self._get(role, version)
-        return [{"problems": [] if mv.factory else [f"{role}/{version}/model.onnx: sha256 mismatch"]}]
+        problems = () if mv.factory else (f"{role}/{version}/model.onnx: sha256 mismatch",)
+        return [VerifyResult(role, version, Path(role) / version, problems)]
 
-    def use(self, role, version):
+    def previous(self, role):
+        hist = self.pointer.get(role) or []
+        return self._get(role, hist[-2]) if len(hist) >= 2 else None
+
+    def switch(self, role, version=None, *, loaded=False):
+        back = self.previous(role)
+        if version is None:
+            if back is None:
+                raise ModelError(f"no earlier version of {role} to roll back to")
+            version = back.version
         mv = self._get(role, version)
         if mv.factory is None:
-            raise ModelError(f"{role}/{version}/model.onnx: sha256 mismatch (file corrupt)")
-        self.pointer[role].append(version)
+            raise ModelError(f"refusing {role}/{version}: model.onnx: sha256 mismatch (file corrupt)")
+        self.switches.append((role, version, loaded))
+        if back is not None and version == back.version:
+            self.pointer[role].pop()
+        elif self.current(role) is not mv:
+            self.pointer[role].append(version)
         return mv
 
-    def rollback(self, role):
-        if len(self.pointer[role]) < 2:
-            raise ModelError(f"nothing to roll back to for {role}")
-        self.pointer[role].pop()
-        return self.current(role)
-
-    def _load(self, role):
-        mv = self.current(role)
+    def _load(self, role, version=None):
+        mv = self.current(role) if version is None else self._get(role, version)
         if mv is None:
             raise ModelNotInstalled(f"no {role} installed")
         if mv.factory is None:
-            raise ModelError(f"{role}/{mv.version}/model.onnx: failed to load (file corrupt)")
+            raise ModelError(f"{role}/{mv.version}/model.onnx: sha256 mismatch (file corrupt)")
         model = mv.factory()
         model.info = ModelInfo(role, mv.version, None, "fake", model.info.provider, mv.metrics)
         return model
 
-    def load_scorer(self, role="scorer", strict=False):  # one version per role: strict changes nothing
-        return self._load(role)
+    def load_scorer(self, role="scorer", version=None):
+        return self._load(role, version)
 
-    def load_rewriter(self, role="rewriter", strict=False):
+    def load_rewriter(self, role="rewriter", version=None):
         try:
-            return self._load(role)
+            return self._load(role, version)
         except ModelNotInstalled:
             from engine.rules import RuleFormalizer
 
             return RuleFormalizer()
-
-
 
 
 def type_text(qtbot, window, text: str) -> None:
@@ -174,7 +187,7 @@ def type_text(qtbot, window, text: str) -> None:
 
 
 def wait_scored(qtbot, window, timeout: int = 15_000) -> None:
-    qtbot.waitUntil(lambda: not window.scoring.busy and window.models_loaded, timeout=timeout)
+    qtbot.waitUntil(lambda: not window.scoring.busy and window.models.loaded, timeout=timeout)
 
 
 def block_formats(window, number: int = 0):

@@ -35,15 +35,15 @@ def test_open_save_round_trip_through_the_window(qtbot, make_window, tmp_path, n
     window = make_window()
     src = tmp_path / name
     src.write_bytes(SAMPLES[name])
-    assert window.open_path(src)
+    assert window.documents.open_path(src)
     assert not window.editor.document().isModified()
     out = tmp_path / ("copy-" + name)
-    assert window.save_as(out)
+    assert window.documents.save_as(out)
     assert out.read_bytes() == SAMPLES[name]
     # editing keeps the file's encoding and line endings
     window.editor.moveCursor(window.editor.textCursor().MoveOperation.End)
     window.editor.insertPlainText("\nmore")
-    assert window.save()
+    assert window.documents.save()
     again = read_document(out)
     assert again.format.encoding == decode_bytes(SAMPLES[name]).format.encoding
     assert again.text.endswith("\nmore")
@@ -54,7 +54,7 @@ def test_binary_junk_is_refused_and_nothing_is_lost(qtbot, make_window, tmp_path
     window.editor.insertPlainText("my unsaved draft")
     junk = tmp_path / "photo.txt"
     junk.write_bytes(bytes(range(256)) * 40)
-    assert window.open_path(junk) is False
+    assert window.documents.open_path(junk) is False
     assert "binary" in window.last_error
     assert window.editor.text() == "my unsaved draft"
     assert window.editor.document().isModified()
@@ -76,27 +76,27 @@ def test_save_as_switches_to_utf8_when_needed(qtbot, make_window, tmp_path):
     window = make_window()
     src = tmp_path / "latin.txt"
     src.write_bytes("caf\u00e9\n".encode("cp1252"))
-    window.open_path(src)
+    window.documents.open_path(src)
     window.editor.insertPlainText("\U0001f600 ")
     out = tmp_path / "out.txt"
-    assert window.save_as(out)
+    assert window.documents.save_as(out)
     assert out.read_bytes().decode("utf-8").startswith("\U0001f600 caf\u00e9")
 
 
 def test_unsaved_prompt_cancel_keeps_the_document(qtbot, make_window, tmp_path):
     window = make_window()
     window.editor.insertPlainText("draft")
-    window.ask_unsaved = lambda: QMessageBox.StandardButton.Cancel
-    assert window.new_document() is False
+    window.ask_unsaved = lambda _name: QMessageBox.StandardButton.Cancel
+    assert window.documents.new() is False
     assert window.editor.text() == "draft"
     other = tmp_path / "other.txt"
     other.write_text("other")
-    assert window.open_path_prompting(str(other)) is False
+    assert window.documents.open_path_prompting(str(other)) is False
     assert window.editor.text() == "draft"
     # Save in the prompt with a path saves first
-    window.path = tmp_path / "draft.txt"
-    window.ask_unsaved = lambda: QMessageBox.StandardButton.Save
-    assert window.new_document() is True
+    window.documents.path = tmp_path / "draft.txt"
+    window.ask_unsaved = lambda _name: QMessageBox.StandardButton.Save
+    assert window.documents.new() is True
     assert (tmp_path / "draft.txt").read_text() == "draft"
     assert window.editor.text() == ""
 
@@ -106,13 +106,13 @@ def test_recent_files_persist(qtbot, make_window, tmp_path):
     for i in range(3):
         p = tmp_path / f"f{i}.txt"
         p.write_text(f"file {i}")
-        window.open_path(p)
+        window.documents.open_path(p)
     from gui.settings import AppSettings
 
     recent = AppSettings(tmp_path / "settings.ini").recent_files
     assert [r.rsplit("/", 1)[-1] for r in recent] == ["f2.txt", "f1.txt", "f0.txt"]
     (tmp_path / "f1.txt").unlink()
-    window._open_recent(str((tmp_path / "f1.txt").resolve()))
+    window.documents.open_recent(str((tmp_path / "f1.txt").resolve()))
     assert "no longer exists" in window.last_error
     assert len(window.settings.recent_files) == 2
 
@@ -127,12 +127,12 @@ def test_drop_a_file_opens_it(qtbot, make_window, tmp_path):
                        Qt.KeyboardModifier.NoModifier)
     window.editor.dropEvent(event)
     assert window.editor.text() == "# Dropped\n\nhey u\n"
-    assert window.path == p
+    assert window.documents.path == p
 
 
 def test_settings_persist_between_windows(qtbot, make_window, tmp_path):
     window = make_window()
-    window.set_target(0.7)
+    window.scoring.set_target(0.7)
     window.set_theme("dark")
     window.close()
     again = make_window()
@@ -157,9 +157,9 @@ def test_empty_and_emoji_documents(qtbot, make_window):
 def test_a_fresh_window_has_nothing_unsaved(qtbot, make_window, tmp_path):
     window = make_window()
     asked = []
-    window.ask_unsaved = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel
+    window.ask_unsaved = lambda _name: asked.append(1) or QMessageBox.StandardButton.Cancel
     assert not window.editor.document().isModified()
-    window.autosave_now()
+    window.documents.autosave_now()
     assert not list((tmp_path / "autosave").glob("*.json"))
     window.close()
     assert asked == [] and not window.isVisible()

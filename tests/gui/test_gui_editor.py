@@ -43,7 +43,7 @@ def test_gauge_and_target(qtbot, make_window):
     assert "1 of 3 sentences informal" in window.scores.detail.text()
     assert window.suggestions.list.count() == 1
     # a target above the formal sentences' 0.92 makes every sentence informal
-    window.set_target(0.95)
+    window.scoring.set_target(0.95)
     wait_scored(qtbot, window)
     qtbot.waitUntil(lambda: window.suggestions.list.count() == 3, timeout=5000)
     assert "3 of 3 sentences informal" in window.scores.detail.text()
@@ -74,19 +74,19 @@ def test_no_scorer_says_so_and_rules_still_rewrite(qtbot, make_window):
     from guitest_helpers import FakeRegistry
 
     window = make_window(FakeRegistry(scorer=False, rewriter=False))
-    assert window.engine.scorer is None
+    assert window.models.engine.scorer is None
     assert "no formality scorer installed" in window.models_label.text().lower()
     assert "No formality scorer installed" in window.scores.detail.text()
-    assert window.engine.rewriter.info.kind == "rules"
+    assert window.models.engine.rewriter.info.kind == "rules"
     window.editor.setPlainText("i dont wanna go")
     wait_scored(qtbot, window)
     assert not [f for s, e, f in block_formats(window) if f.hasProperty(QTextCharFormat.Property.BackgroundBrush)]
     c = window.editor.textCursor()
     c.setPosition(1)
     window.editor.setTextCursor(c)
-    window.refresh_cursor_suggestion()
-    qtbot.waitUntil(lambda: window.suggestion is not None and window.suggestion.rewrite is not None, timeout=10_000)
-    assert window.suggestion.rewrite.best != "i dont wanna go"
+    window.suggesting.refresh()
+    qtbot.waitUntil(lambda: window.suggesting.current is not None and window.suggesting.current.rewrite is not None, timeout=10_000)
+    assert window.suggesting.current.rewrite.best != "i dont wanna go"
 
 
 def test_typing_in_a_paragraph_keeps_the_other_sentences_coloured(qtbot, make_window):
@@ -121,15 +121,15 @@ def test_edited_paragraphs_are_scored_first(qtbot, make_window):
     window = make_window()
     window.editor.setPlainText("\n".join(f"Paragraph {i} is fine." for i in range(400)))
     wait_scored(qtbot, window)
-    assert window.editor.collect(99, window.engine.epoch, window.editor.target) is None  # all scored
+    assert window.editor.collect(99, window.models.engine.epoch, window.editor.target) is None  # all scored
     doc = window.editor.document()
     from PySide6.QtGui import QTextCursor
 
     for n in (350, 10, 399):
         c = QTextCursor(doc.findBlockByNumber(n))
         c.insertText("hey u ")
-    window.scoring._timer.stop()
-    req = window.editor.collect(100, window.engine.epoch, window.editor.target)
+    window.scoring.dispatcher._timer.stop()
+    req = window.editor.collect(100, window.models.engine.epoch, window.editor.target)
     assert [n for n, _ in req.blocks] == [399, 10, 350]  # most recent edit first
     assert req.revision == window.editor.revision
 

@@ -28,6 +28,5 @@ def test_self_test_removes_its_temp_folder(qtbot, monkeypatch, tmp_path):
     import gui.app
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(gui.app, "_make_registry", lambda: FakeRegistry())
-    assert gui.app.self_test() == 0
+    assert gui.app.self_test(registry=FakeRegistry()) == 0
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("keigo-self-test-")] == []

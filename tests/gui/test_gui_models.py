@@ -9,15 +9,15 @@ from guitest_helpers import FIXTURE_MODELS, FakeRegistry, FakeScorer, wait_score
 
 def test_corrupt_scorer_at_startup_gives_message_and_fallback(qtbot, make_window):
     window = make_window(FakeRegistry(corrupt_current_scorer=True))
-    assert window.engine.scorer is None
-    assert any("failed to load" in n and "corrupt" in n for n in window.model_notes)
+    assert window.models.engine.scorer is None
+    assert any("failed to load" in n and "corrupt" in n for n in window.models.notes)
     assert "failed to load" in window.scores.detail.text()
     # the rest of the app works: rewriting, documents
     window.editor.setPlainText("hey u there?")
     wait_scored(qtbot, window)
-    window.refresh_cursor_suggestion()
-    qtbot.waitUntil(lambda: window.suggestion is not None and window.suggestion.rewrite is not None, timeout=10_000)
-    assert window.accept_suggestion(0)
+    window.suggesting.refresh()
+    qtbot.waitUntil(lambda: window.suggesting.current is not None and window.suggesting.current.rewrite is not None, timeout=10_000)
+    assert window.suggesting.accept(0)
     assert window.editor.text() == "Hello you there?"
 
 
@@ -27,12 +27,12 @@ def test_switch_to_corrupt_version_stays_on_previous(qtbot, make_window):
     window = make_window(reg)
     window.editor.setPlainText("hey u there?")
     wait_scored(qtbot, window)
-    before = window.engine.scorer
+    before = window.models.engine.scorer
     dialog = window.show_models_dialog()
     assert dialog.select("scorer", "20261122-broken")
-    with qtbot.waitSignal(window.modelsReady, timeout=10_000):
+    with qtbot.waitSignal(window.models.modelsReady, timeout=10_000):
         dialog.use_button.click()
-    assert window.engine.scorer is before
+    assert window.models.engine.scorer is before
     assert reg.current("scorer").version == "bundled"
     assert "stays on the current version" in dialog.status.text()
     assert "sha256 mismatch" in dialog.status.text()
@@ -54,16 +54,16 @@ def test_switch_rescoring_and_rollback(qtbot, make_window):
     assert dialog.table.rowCount() == 3
     assert "accuracy 0.5" in [dialog.table.item(r, 4).text() for r in range(3)]
     dialog.select("scorer", "20261122-harsh")
-    with qtbot.waitSignal(window.modelsReady, timeout=10_000):
+    with qtbot.waitSignal(window.models.modelsReady, timeout=10_000):
         dialog.use_button.click()
-    assert window.engine.scorer.info.version == "20261122-harsh"
+    assert window.models.engine.scorer.info.version == "20261122-harsh"
     assert "20261122-harsh" in window.models_label.text()
     wait_scored(qtbot, window)
     assert window.editor.stats(0.5)[1] == 1  # the document was re-scored by the new model
     dialog.select("scorer", "20261122-harsh")
-    with qtbot.waitSignal(window.modelsReady, timeout=10_000):
+    with qtbot.waitSignal(window.models.modelsReady, timeout=10_000):
         dialog.rollback_button.click()
-    assert window.engine.scorer.info.version == "bundled"
+    assert window.models.engine.scorer.info.version == "bundled"
     wait_scored(qtbot, window)
     assert window.editor.stats(0.5)[1] == 0
     dialog.close()
@@ -81,10 +81,10 @@ def test_switch_does_not_block_the_gui(qtbot, make_window):
     reg.add("scorer", "slow", SlowScorer, activate=False)
     window = make_window(reg)
     t0 = time.monotonic()
-    window.switch_model("scorer", "slow")
+    window.models.switch("scorer", "slow")
     assert time.monotonic() - t0 < 0.5  # returned at once; loading happens in a worker
-    assert window.engine.scorer.info.version == "bundled"  # old model serves until the new one is warm
-    qtbot.waitUntil(lambda: window.engine.scorer.info.version == "slow", timeout=10_000)
+    assert window.models.engine.scorer.info.version == "bundled"  # old model serves until the new one is warm
+    qtbot.waitUntil(lambda: window.models.engine.scorer.info.version == "slow", timeout=10_000)
 
 
 def test_status_bar_reports_gpu_provider(qtbot, make_window):
@@ -119,14 +119,14 @@ def _real_registry(tmp_path, corrupt_bundled_scorer=False):
 def test_real_tiny_models_score_and_rewrite(qtbot, make_window, tmp_path):
     reg, bundled = _real_registry(tmp_path)
     window = make_window(reg, bundled_root=bundled)
-    assert window.engine.scorer is not None and window.engine.scorer.info.version == "bundled"
+    assert window.models.engine.scorer is not None and window.models.engine.scorer.info.version == "bundled"
     assert "bundled" in window.models_label.text()
     window.editor.setPlainText("hey u there? I would appreciate a reply.")
     wait_scored(qtbot, window, 60_000)
     scored = list(window.editor.scored_sentences())
     assert len(scored) == 2 and all(0.0 <= r.score <= 1.0 for r in scored)
-    window.refresh_cursor_suggestion()
-    qtbot.waitUntil(lambda: window.suggestion is not None and window.suggestion.rewrite is not None, timeout=60_000)
+    window.suggesting.refresh()
+    qtbot.waitUntil(lambda: window.suggesting.current is not None and window.suggesting.current.rewrite is not None, timeout=60_000)
     box = window.show_about()
     assert "scorer" in box.text() and "rewriter" in box.text()
     box.close()
@@ -136,13 +136,13 @@ def test_real_tiny_models_score_and_rewrite(qtbot, make_window, tmp_path):
 def test_real_corrupt_bundled_scorer_reports_and_falls_back(qtbot, make_window, tmp_path):
     reg, bundled = _real_registry(tmp_path, corrupt_bundled_scorer=True)
     window = make_window(reg, bundled_root=bundled)
-    assert window.engine.scorer is None
-    assert any("scorer failed to load" in n for n in window.model_notes)
-    assert "model.onnx" in " ".join(window.model_notes)
-    assert window.engine.rewriter is not None  # the tiny rewriter still works
+    assert window.models.engine.scorer is None
+    assert any("scorer failed to load" in n for n in window.models.notes)
+    assert "model.onnx" in " ".join(window.models.notes)
+    assert window.models.engine.rewriter is not None  # the tiny rewriter still works
     window.editor.setPlainText("hey u there?")
-    window.refresh_cursor_suggestion()
-    qtbot.waitUntil(lambda: window.suggestion is not None and window.suggestion.rewrite is not None, timeout=60_000)
+    window.suggesting.refresh()
+    qtbot.waitUntil(lambda: window.suggesting.current is not None and window.suggesting.current.rewrite is not None, timeout=60_000)
 
 
 @needs_fixtures
@@ -152,15 +152,15 @@ def test_real_switch_and_rollback(qtbot, make_window, tmp_path):
     window = make_window(reg, bundled_root=bundled)
     window.editor.setPlainText("hey u there? I would appreciate a reply.")
     wait_scored(qtbot, window, 60_000)
-    with qtbot.waitSignal(window.modelsReady, timeout=30_000):
-        window.switch_model("scorer", "20261122-1300-tiny")
-    assert window.engine.scorer.info.version == "20261122-1300-tiny"
+    with qtbot.waitSignal(window.models.modelsReady, timeout=30_000):
+        window.models.switch("scorer", "20261122-1300-tiny")
+    assert window.models.engine.scorer.info.version == "20261122-1300-tiny"
     assert reg.current("scorer").version == "20261122-1300-tiny"
     wait_scored(qtbot, window, 60_000)
     assert len(list(window.editor.scored_sentences())) == 2
-    with qtbot.waitSignal(window.modelsReady, timeout=30_000):
-        window.rollback_model("scorer")
-    assert window.engine.scorer.info.version == "bundled"
+    with qtbot.waitSignal(window.models.modelsReady, timeout=30_000):
+        window.models.switch("scorer")
+    assert window.models.engine.scorer.info.version == "bundled"
     assert reg.current("scorer").version == "bundled"
 
 
@@ -171,12 +171,12 @@ def test_real_switch_to_corrupt_trained_version_keeps_current(qtbot, make_window
     onnx = tmp_path / "models" / "scorer" / "20261122-1400-tiny" / "model.onnx"
     onnx.write_bytes(onnx.read_bytes()[:-10] + b"0123456789")
     window = make_window(reg, bundled_root=bundled)
-    before = window.engine.scorer
+    before = window.models.engine.scorer
     dialog = window.show_models_dialog()
     assert dialog.select("scorer", "20261122-1400-tiny")
-    with qtbot.waitSignal(window.modelsReady, timeout=30_000):
+    with qtbot.waitSignal(window.models.modelsReady, timeout=30_000):
         dialog.use_button.click()
-    assert window.engine.scorer is before
+    assert window.models.engine.scorer is before
     assert reg.current("scorer").version == "bundled"
     assert "Could not switch" in dialog.status.text()
     dialog.close()

@@ -53,13 +53,13 @@ def test_typing_during_fill_drops_stale_results(qtbot, make_window):
     window = make_window()
     text = "\n".join(f"hey u {i} ok? Fine {i}." for i in range(6000))
     window.editor.setPlainText(text)
-    qtbot.waitUntil(lambda: window.scoring.stale_chunks_dropped == 0 and window.progress.isVisible(), timeout=20_000)
+    qtbot.waitUntil(lambda: window.scoring.dispatcher.stale_chunks_dropped == 0 and window.progress.isVisible(), timeout=20_000)
     c = window.editor.textCursor()
     c.setPosition(0)
     window.editor.setTextCursor(c)
     qtbot.keyClicks(window.editor, "Dear all. ")
     qtbot.waitUntil(lambda: not window.scoring.busy, timeout=60_000)
-    assert window.scoring.stale_chunks_dropped >= 1
+    assert window.scoring.dispatcher.stale_chunks_dropped >= 1
     first = window.editor.document().firstBlock()
     data = window.editor.block_data(first)
     assert data is not None and data.sentences[0].text == "Dear all."
@@ -89,22 +89,22 @@ def test_autosave_recovery_after_kill(qtbot, make_window, tmp_path):
         proc.kill()  # SIGKILL: no cleanup handlers run
         proc.wait(10)
     window = make_window()  # same KEIGO_HOME: autosave dir and settings under tmp_path
-    assert window.recovered is not None
+    assert window.documents.recovered is not None
     assert window.editor.text() == typed
     assert window.editor.document().isModified()
     assert "Recovered unsaved text" in window.statusBar().currentMessage()
     assert not found.exists()  # adopted by this session
-    assert list((tmp_path / "autosave").glob("*.json")) == [window.autosave.file]
+    assert list((tmp_path / "autosave").glob("*.json")) == [window.documents.autosave.file]
     # a second window does not take the autosave of a session that is still running
     other = make_window()
-    assert other.recovered is None
+    assert other.documents.recovered is None
 
 
 def test_clean_exit_leaves_no_autosave(qtbot, make_window, tmp_path):
     window = make_window()
     window.editor.insertPlainText("draft")
-    window.autosave_now()
-    assert window.autosave.file.exists()
+    window.documents.autosave_now()
+    assert window.documents.autosave.file.exists()
     window.close()  # ask_unsaved answers Discard in tests
     assert not list((tmp_path / "autosave").glob("*.json"))
 
@@ -168,7 +168,7 @@ def test_huge_junk_paragraph_stays_responsive(qtbot, make_window):
     assert window.editor.stats(window.editor.target)[2] == 2
 
 
-def test_self_test_fails_loudly(qtbot, monkeypatch, capsys):
+def test_self_test_fails_loudly(qtbot, capsys):
     from guitest_helpers import FakeRegistry, FakeRewriter
 
     import gui.app
@@ -181,11 +181,8 @@ def test_self_test_fails_loudly(qtbot, monkeypatch, capsys):
 
     reg = FakeRegistry()
     reg.versions["rewriter"][0].factory = LazyRewriter
-    monkeypatch.setattr(gui.app, "_make_registry", lambda: reg)
-    assert gui.app.self_test() == 1
+    assert gui.app.self_test(registry=reg) == 1
     err = capsys.readouterr().err
     assert "keigo: error: self-test failed: the rewriter suggested no change" in err
-    reg2 = FakeRegistry()
-    monkeypatch.setattr(gui.app, "_make_registry", lambda: reg2)
-    assert gui.app.self_test() == 0
+    assert gui.app.self_test(registry=FakeRegistry()) == 0
     assert "score 0." in capsys.readouterr().out

@@ -10,12 +10,12 @@ def _cursor_to(window, pos: int) -> None:
     c = window.editor.textCursor()
     c.setPosition(pos)
     window.editor.setTextCursor(c)
-    window.refresh_cursor_suggestion()
+    window.suggesting.refresh()
 
 
 def _wait_suggestion(qtbot, window):
-    qtbot.waitUntil(lambda: window.suggestion is not None and window.suggestion.rewrite is not None, timeout=10_000)
-    return window.suggestion
+    qtbot.waitUntil(lambda: window.suggesting.current is not None and window.suggesting.current.rewrite is not None, timeout=10_000)
+    return window.suggesting.current
 
 
 TEXT = "hey u gonna come to the meeting? I would appreciate a reply."
@@ -73,8 +73,8 @@ def test_stale_suggestion_is_refused(qtbot, make_window):
     c.setPosition(len("hey u gonna come"))
     c.insertText(" back")
     edited = window.editor.text()
-    window.suggestion = s  # as if the panel still showed the old suggestion
-    assert window.accept_suggestion(0) is False
+    window.suggesting.current = s  # as if the panel still showed the old suggestion
+    assert window.suggesting.accept(0) is False
     assert window.editor.text() == edited
     assert "changed" in window.statusBar().currentMessage()
 
@@ -88,8 +88,8 @@ def test_edit_elsewhere_keeps_suggestion_valid(qtbot, make_window):
     c = QTextCursor(window.editor.document())
     c.setPosition(0)
     c.insertText("Dear team, ")  # text before the sentence moves it; it is still the same sentence
-    window.suggestion = s
-    assert window.accept_suggestion(0) is True
+    window.suggesting.current = s
+    assert window.suggesting.accept(0) is True
     assert window.editor.text().startswith("Dear team, Hello you going to come")
 
 
@@ -109,7 +109,7 @@ def test_rewrite_in_background_while_typing(qtbot, make_window):
     qtbot.keyClicks(window.editor, "!")
     qtbot.wait(800)
     # the old rewrite arrived for text that no longer exists: it must not be shown for the new sentence
-    s = window.suggestion
+    s = window.suggesting.current
     assert s is None or s.rewrite is None or s.rewrite.source == s.source
     assert window.editor.text().startswith("hey! u gonna")
 
@@ -120,8 +120,8 @@ def test_informal_list_accept_all_is_one_undo_step(qtbot, make_window):
     window.editor.setPlainText(text)
     wait_scored(qtbot, window)
     qtbot.waitUntil(lambda: window.suggestions.list.count() == 2, timeout=5000)
-    qtbot.waitUntil(lambda: all(e.best is not None for e, _ in window._entries), timeout=10_000)
-    assert window.accept_all() == 2
+    qtbot.waitUntil(lambda: all(e.best is not None for e, _ in window.suggesting.entries), timeout=10_000)
+    assert window.suggesting.accept_all() == 2
     assert window.editor.text() == "Hello you there?\nI would appreciate a reply.\nThank you, going to call tomorrow\nThank you."
     window.editor.undo()
     assert window.editor.text() == text
@@ -132,10 +132,10 @@ def test_list_accept_and_dismiss(qtbot, make_window):
     window.editor.setPlainText("hey u there?\nI would appreciate a reply.\nyeah cool")
     wait_scored(qtbot, window)
     qtbot.waitUntil(lambda: window.suggestions.list.count() == 2, timeout=5000)
-    window.dismiss_entry(1)
+    window.suggesting.dismiss_entry(1)
     assert window.suggestions.list.count() == 1
-    qtbot.waitUntil(lambda: window._entries[0][0].best is not None, timeout=10_000)
-    assert window.accept_entry(0)
+    qtbot.waitUntil(lambda: window.suggesting.entries[0][0].best is not None, timeout=10_000)
+    assert window.suggesting.accept_entry(0)
     assert window.editor.text().startswith("Hello you there?")
     wait_scored(qtbot, window)
     qtbot.waitUntil(lambda: window.suggestions.list.count() == 0, timeout=5000)  # dismissed stays dismissed
@@ -157,7 +157,7 @@ def test_formal_sentence_is_not_rewritten_unless_asked(qtbot, make_window):
     window.editor.setPlainText("I would appreciate a reply.")
     wait_scored(qtbot, window)
     _cursor_to(window, 3)
-    assert window.suggestion is None
+    assert window.suggesting.current is None
     assert "Formal enough" in window.suggestions.status_label.text()
     window.actions_by_name["Rewrite Sentence Now"].trigger()
     s = _wait_suggestion(qtbot, window)
@@ -189,7 +189,7 @@ def test_tooltip_shows_on_hover(qtbot, make_window):
 
 def test_rewrite_settings_persist_and_apply(qtbot, make_window, tmp_path):
     window = make_window()
-    window.set_rewrite_params(beam=2, nbest=1)
+    window.suggesting.set_params(beam=2, nbest=1)
     window.editor.setPlainText(TEXT)
     wait_scored(qtbot, window)
     _cursor_to(window, 5)

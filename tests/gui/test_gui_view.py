@@ -56,7 +56,7 @@ def test_tints_keep_text_readable_in_both_themes():
 def test_every_control_has_an_accessible_name_and_every_action_a_shortcut(qtbot, make_window):
     window = make_window()
     window.editor.setPlainText("hey u there? I would appreciate a reply.")
-    window.refresh_cursor_suggestion()
+    window.suggesting.refresh()
     qtbot.waitUntil(lambda: window.suggestions.candidate_buttons != [], timeout=10_000)
     controls = [w for cls in (QAbstractButton, QAbstractSlider, QListWidget, QPlainTextEdit, QTableWidget)
                 for w in window.findChildren(cls) if w.isVisible()]

@@ -119,7 +119,7 @@ def test_real_tiny_run_then_use_the_new_scorer_without_restart(qtbot, make_windo
     window = make_window(reg, bundled_root=bundled)
     window.editor.setPlainText("hey u there? I would appreciate a reply.")
     wait_scored(qtbot, window, 60_000)
-    assert window.engine.scorer.info.version == "bundled"
+    assert window.models.engine.scorer.info.version == "bundled"
     panel = window.show_train_panel()  # the menu's path: Models ▸ Train Models…
     panels.append(panel)
     qtbot.waitUntil(lambda: not panel.lister.running, timeout=120_000)
@@ -152,7 +152,7 @@ def test_real_tiny_run_then_use_the_new_scorer_without_restart(qtbot, make_windo
         panel.use_button.click()
     assert swapped.args[0] == [("scorer", new[0].version, True, f"now using scorer {new[0].version}")]
     assert reg.current("scorer").version == new[0].version
-    assert window.engine.scorer.info.version == new[0].version  # swapped in the running window
+    assert window.models.engine.scorer.info.version == new[0].version  # swapped in the running window
     wait_scored(qtbot, window, 60_000)
     assert len(list(window.editor.scored_sentences())) == 2  # the document was re-scored with it
     panel.close()
@@ -173,7 +173,7 @@ def test_use_fixture_models_from_a_run_folder(qtbot, make_window, panels, tmp_pa
         panel.use_new_models()
     assert [r[:3] for r in swapped.args[0]] == [("scorer", "fixture", True), ("rewriter", "fixture", True)]
     assert reg.current("scorer").version == reg.current("rewriter").version == "fixture"
-    assert window.engine.scorer.info.version == "fixture" and window.engine.rewriter.info.version == "fixture"
+    assert window.models.engine.scorer.info.version == "fixture" and window.models.engine.rewriter.info.version == "fixture"
     # pressing it again reuses the installed copies instead of failing
     with qtbot.waitSignal(panel.swapFinished, timeout=180_000) as again:
         panel.use_new_models()
@@ -185,7 +185,7 @@ def test_use_fixture_models_from_a_run_folder(qtbot, make_window, panels, tmp_pa
 def test_a_model_that_fails_verification_keeps_the_previous_one(qtbot, make_window, panels, tmp_path, home):
     reg, bundled = _registry(tmp_path)
     window = make_window(reg, bundled_root=bundled)
-    before = window.engine.scorer
+    before = window.models.engine.scorer
     run = _fake_run(tmp_path, models=("scorer",))
     onnx = run / "classifier" / "model" / "model.onnx"
     onnx.write_bytes(onnx.read_bytes()[:-10] + b"0123456789")
@@ -195,7 +195,7 @@ def test_a_model_that_fails_verification_keeps_the_previous_one(qtbot, make_wind
         panel.use_new_models()
     [(role, _, ok, message)] = swapped.args[0]
     assert (role, ok) == ("scorer", False) and "not installed" in message and "model.onnx" in message
-    assert reg.current("scorer").version == "bundled" and window.engine.scorer is before
+    assert reg.current("scorer").version == "bundled" and window.models.engine.scorer is before
     assert "not installed" in panel.swap_label.text()
     panel.close()
 
@@ -206,7 +206,7 @@ def test_a_model_that_installs_but_does_not_load_keeps_the_previous_one(qtbot, m
 
     reg, bundled = _registry(tmp_path)
     window = make_window(reg, bundled_root=bundled)
-    before = window.engine.scorer
+    before = window.models.engine.scorer
     run = _fake_run(tmp_path, models=("scorer",))
     model = run / "classifier" / "model"
     (model / "manifest.json").unlink()
@@ -221,7 +221,7 @@ def test_a_model_that_installs_but_does_not_load_keeps_the_previous_one(qtbot, m
     assert (role, version, ok) == ("scorer", "20261122-1500-broken", False)
     # the store loads a model before it accepts it (docs/reliability.md): the install itself is refused
     assert "not installed" in message and "does not load" in message and "tokenizer.json" in message
-    assert reg.current("scorer").version == "bundled" and window.engine.scorer is before
+    assert reg.current("scorer").version == "bundled" and window.models.engine.scorer is before
     panel.close()
 
 

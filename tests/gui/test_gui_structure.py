@@ -1,0 +1,58 @@
+"""The shape of the GUI package: no god classes (issue 14), and no developer tools shipped in it."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+GUI = Path(__file__).resolve().parents[2] / "gui"
+MAX_CLASS_LINES = 400
+
+
+def class_sizes(root: Path) -> dict[str, int]:
+    """Lines of every class in the package, by "path:Class" (nested classes counted in their own right too)."""
+    sizes = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                sizes[f"{path.relative_to(root.parent)}:{node.name}"] = node.end_lineno - node.lineno + 1
+    return sizes
+
+
+def test_the_size_check_sees_classes(tmp_path):
+    pkg = tmp_path / "gui"
+    (pkg / "panels").mkdir(parents=True)
+    (pkg / "panels" / "big.py").write_text("class Big:\n" + "    x = 1\n" * 450, encoding="utf-8")
+    (pkg / "small.py").write_text("class Small:\n    pass\n", encoding="utf-8")
+    assert class_sizes(pkg) == {"gui/panels/big.py:Big": 451, "gui/small.py:Small": 2}
+
+
+def test_no_class_in_gui_is_over_400_lines():
+    sizes = class_sizes(GUI)
+    assert "gui/main_window.py:MainWindow" in sizes
+    too_big = {name: n for name, n in sizes.items() if n > MAX_CLASS_LINES}
+    assert not too_big, f"classes over {MAX_CLASS_LINES} lines (split them into a view and controllers): {too_big}"
+
+
+def test_developer_tools_are_not_in_the_product():
+    assert not (GUI / "screenshot.py").exists()  # tools/screenshot.py
+
+
+def test_the_screenshot_tool_renders_the_window(qtbot, tmp_path, monkeypatch):
+    import runpy
+
+    from guitest_helpers import FIXTURE_MODELS, REPO
+
+    if not (FIXTURE_MODELS / "scorer" / "manifest.json").is_file():
+        pytest.skip("tiny ONNX fixtures not built")
+    monkeypatch.setenv("KEIGO_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("KEIGO_BUNDLED_MODELS", str(FIXTURE_MODELS))
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+    tool = runpy.run_path(str(REPO / "tools" / "screenshot.py"), run_name="screenshot_tool")
+    out = tmp_path / "shot.png"
+    assert tool["main"]([str(out), "--width", "900", "--height", "600"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(SystemExit):
+        tool["main"]([str(out), "--theme", "purple"])
