@@ -32,7 +32,7 @@ NAME_PLACEHOLDER = "Alex"
 NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 # capitalised words that carry register themselves ("oh my God", "Mom"), never replaced
-STYLE_WORDS = frozenset("God Lord Jesus Christ Mom Mum Dad Mama Papa Sir Madam Miss Mr Mrs Ms Dr".split())
+STYLE_WORDS = frozenset(["God", "Lord", "Jesus", "Christ", "Mom", "Mum", "Dad", "Mama", "Papa", "Sir", "Madam", "Miss", "Mr", "Mrs", "Ms", "Dr"])
 STYLE_NUMBERS = frozenset({"2", "4"})  # numbers that are often words: "2 go", "4 u"
 
 

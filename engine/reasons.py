@@ -23,19 +23,7 @@ DEFAULT_THRESHOLD = 1.0
 
 # Closed-class English words in their standard spelling. Contractions, "ok", "yeah", "like", "well", "oh",
 # "gonna" and friends are deliberately absent: those are what a writer may want to change.
-FUNCTION_WORDS = frozenset("""
-a an the this that these those some any each every either neither both all no none another other such
-and or but nor so yet for because although though while whereas if unless whether than as since until
-of in on at to from by with without within about above below over under into onto upon off out up down
-through during before after between among against along across around behind beyond near toward towards
-via per despite except including
-i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself
-we us our ours ourselves they them their theirs themselves one ones who whom whose which what that
-is am are was were be been being have has had having do does did doing will would shall should can could
-may might must
-not there here where when why how then also very too only just even still already again ever never
-always often sometimes more most less least much many few several
-""".split())
+FUNCTION_WORDS = frozenset(["a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "every", "either", "neither", "both", "all", "no", "none", "another", "other", "such", "and", "or", "but", "nor", "so", "yet", "for", "because", "although", "though", "while", "whereas", "if", "unless", "whether", "than", "as", "since", "until", "of", "in", "on", "at", "to", "from", "by", "with", "without", "within", "about", "above", "below", "over", "under", "into", "onto", "upon", "off", "out", "up", "down", "through", "during", "before", "after", "between", "among", "against", "along", "across", "around", "behind", "beyond", "near", "toward", "towards", "via", "per", "despite", "except", "including", "i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "yourselves", "he", "him", "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "we", "us", "our", "ours", "ourselves", "they", "them", "their", "theirs", "themselves", "one", "ones", "who", "whom", "whose", "which", "what", "that", "is", "am", "are", "was", "were", "be", "been", "being", "have", "has", "had", "having", "do", "does", "did", "doing", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "not", "there", "here", "where", "when", "why", "how", "then", "also", "very", "too", "only", "just", "even", "still", "already", "again", "ever", "never", "always", "often", "sometimes", "more", "most", "less", "least", "much", "many", "few", "several"])
 
 # Single characters that carry no register on their own.
 NEUTRAL_PUNCTUATION = frozenset(".,;:()[]{}-–—/\"'‘’“”&*%#@+=<>")
