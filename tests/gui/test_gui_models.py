@@ -4,7 +4,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from guitest_helpers import FIXTURE_MODELS, FakeRegistry, FakeScorer, wait_scored
+from guitest_helpers import FIXTURE_MODELS, FakeRegistry, FakeRewriter, FakeScorer, wait_scored
+
+from engine.errors import ModelError
 
 
 def test_corrupt_scorer_at_startup_gives_message_and_fallback(qtbot, make_window):
@@ -170,13 +172,91 @@ def test_real_switch_to_corrupt_trained_version_keeps_current(qtbot, make_window
     reg.install("scorer", FIXTURE_MODELS / "scorer", version="20261122-1400-tiny")
     onnx = tmp_path / "models" / "scorer" / "20261122-1400-tiny" / "model.onnx"
     onnx.write_bytes(onnx.read_bytes()[:-10] + b"0123456789")
+    reg.install("scorer", FIXTURE_MODELS / "scorer", version="20261122-1300-good", activate=True)
+    pointer = tmp_path / "models" / "scorer" / "current.json"
+    on_disk = pointer.read_bytes()
     window = make_window(reg, bundled_root=bundled)
     before = window.models.engine.scorer
     dialog = window.show_models_dialog()
     assert dialog.select("scorer", "20261122-1400-tiny")
-    with qtbot.waitSignal(window.models.modelsReady, timeout=30_000):
+    with qtbot.waitSignal(window.models.switchFinished, timeout=30_000) as finished:
         dialog.use_button.click()
-    assert window.models.engine.scorer is before
-    assert reg.current("scorer").version == "bundled"
+    assert finished.args[:3] == ["scorer", "20261122-1400-tiny", False]
+    assert window.models.engine.scorer is before  # the old model kept serving
+    assert reg.current("scorer").version == "20261122-1300-good" and pointer.read_bytes() == on_disk
     assert "Could not switch" in dialog.status.text()
     dialog.close()
+
+
+class SpyRegistry(FakeRegistry):
+    """Records which model the app runs at the moment each pointer is written; can refuse to write it."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.controller = None
+        self.live_at_write: list[str | None] = []
+        self.refuse_pointer = False
+
+    def switch(self, role, version=None, *, loaded=False):
+        self.live_at_write.append(self.controller.live_version(role))
+        if self.refuse_pointer:
+            raise ModelError(f"cannot write models/{role}/current.json: disk full")
+        return super().switch(role, version, loaded=loaded)
+
+
+def test_hot_swap_switches_the_reference_then_the_pointer(qtbot, make_window):
+    reg = SpyRegistry()
+    reg.add("scorer", "v2", FakeScorer, activate=False)
+    window = make_window(reg)
+    reg.controller = window.models
+    seen = []
+    window.models.engineChanged.connect(lambda engine: seen.append((engine.scorer.info.version,
+                                                                    reg.current("scorer").version)))
+    with qtbot.waitSignal(window.models.switchFinished, timeout=10_000) as finished:
+        window.models.switch("scorer", "v2")
+    assert finished.args[:3] == ["scorer", "v2", True]
+    assert seen == [("v2", "bundled")]  # the reference switched while the pointer still named the old version
+    assert reg.live_at_write == ["v2"]  # and the pointer was written after, for the model already serving
+    assert reg.switches == [("scorer", "v2", True)]  # loaded=True: loaded and warmed once, not twice
+    assert reg.current("scorer").version == "v2"
+    # roll back: the same order, to the previous version
+    with qtbot.waitSignal(window.models.switchFinished, timeout=10_000) as finished:
+        window.models.switch("scorer")
+    assert finished.args[:3] == ["scorer", "bundled", True]
+    assert reg.live_at_write == ["v2", "bundled"] and reg.current("scorer").version == "bundled"
+    assert window.models.engine.scorer.info.version == "bundled"
+
+
+def test_a_pointer_that_cannot_be_written_puts_the_old_model_back(qtbot, make_window):
+    reg = SpyRegistry()
+    reg.add("rewriter", "r2", FakeRewriter, activate=False)
+    reg.refuse_pointer = True
+    window = make_window(reg)
+    reg.controller = window.models
+    before = window.models.engine.rewriter
+    with qtbot.waitSignal(window.models.switchFinished, timeout=10_000) as finished:
+        window.models.switch("rewriter", "r2")
+    assert finished.args[:3] == ["rewriter", "r2", False] and "disk full" in finished.args[3]
+    assert reg.live_at_write == ["r2"]
+    assert window.models.engine.rewriter is before and reg.current("rewriter").version == "bundled"
+    assert "stays on the current version" in window.statusBar().currentMessage()
+
+
+def test_switch_refusals(qtbot, make_window):
+    reg = FakeRegistry()
+    reg.add("scorer", "slow", FakeScorer, activate=False)
+    window = make_window(reg)
+    with qtbot.waitSignal(window.models.switchFinished, timeout=10_000) as finished:
+        window.models.switch("scorer")  # nothing to roll back to
+    assert finished.args[2] is False and "no earlier version of scorer" in finished.args[3]
+    with qtbot.waitSignal(window.models.switchFinished, timeout=10_000) as finished:
+        window.models.switch("scorer", "v404")
+    assert finished.args[2] is False and "no scorer version v404" in finished.args[3]
+    assert window.models.switch("scorer", "slow")
+    assert not window.models.switch("scorer", "bundled")  # one switch at a time
+    qtbot.waitUntil(lambda: not window.models.switching, timeout=10_000)
+    assert window.models.engine.scorer.info.version == "slow"
+    window.models.registry = None  # build_window could not open the store
+    with qtbot.waitSignal(window.models.switchFinished, timeout=1_000) as finished:
+        assert not window.models.switch("scorer", "bundled")
+    assert finished.args[2] is False and "registry is unavailable" in finished.args[3]

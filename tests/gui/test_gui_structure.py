@@ -56,3 +56,17 @@ def test_the_screenshot_tool_renders_the_window(qtbot, tmp_path, monkeypatch):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(SystemExit):
         tool["main"]([str(out), "--theme", "purple"])
+
+
+def test_the_icon_is_found_through_the_package(qtbot, tmp_path, monkeypatch):
+    import engine.paths
+    from gui.app import app_icon
+
+    icon = app_icon()
+    assert not icon.isNull() and icon.availableSizes()  # assets/icons/keigo.png, shipped in keigo_assets
+    # where the package's assets are is engine.paths' business (a checkout, or keigo_assets in a wheel)
+    (tmp_path / "icons").mkdir()
+    monkeypatch.setattr(engine.paths, "assets_dir", lambda: tmp_path)
+    assert app_icon().isNull()  # none there: an empty icon, not an error
+    (tmp_path / "icons" / "keigo.png").write_bytes((GUI.parent / "assets" / "icons" / "keigo.png").read_bytes())
+    assert not app_icon().isNull()
