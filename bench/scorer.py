@@ -23,6 +23,8 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+# The project (engine, training) is imported inside the functions, after the checkout is on sys.path; torch
+# too, because only the PyTorch column needs it.
 
 
 def bench_sentences(n: int) -> list[str]:

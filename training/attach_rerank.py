@@ -17,14 +17,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.faithful import FEATURES, RerankConfig
-from engine.manifest import build_manifest, load_manifest, write_json_atomic, write_manifest
+from engine.fsio import atomic_write_json
+from engine.manifest import build_manifest, load_manifest, write_manifest
+from training.faithfulness import format_table
 
 CARD_HEAD = "## Faithful rewrites (reranker)"
 
 
 def card_section(choice: str, fit: dict, report: dict | None) -> str:
-    from training.faithfulness import format_table
-
     w = fit["weights"]
     lines = [CARD_HEAD, "",
              "`keigo rewrite` and the app rank a pool of candidates (this model's 8-best, the rule-based rewrite "
@@ -64,7 +64,7 @@ def attach(model_dir: Path, fit: dict, choice: str, lm: Path, markers: Path, rep
                       "pool_beam": 8, "formal_target": fit["target"], "hard": list(fit["hard"]),
                       "lm": "lm.npz", "markers": "markers.txt"}
     RerankConfig.from_options(opts)  # refuse to write what the engine would refuse to read
-    write_json_atomic(model_dir / "rewriter.json", opts)
+    atomic_write_json(model_dir / "rewriter.json", opts)
     card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8")
     if CARD_HEAD in card:
         start = card.index(CARD_HEAD)

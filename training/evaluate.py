@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import InputError
+from engine.rules import RuleFormalizer
+from training.protocol import shared_data_dir
 
 DOMAINS = ("em", "fr")
 N_REFS = 4
@@ -126,8 +128,6 @@ def read_gyafc_tune(data_root: str | Path, domain: str) -> tuple[list[str], list
 
 def evaluate_rules(data_root: str | Path, domains: Sequence[str] = DOMAINS, outputs_dir: Path | None = None) -> dict:
     """BLEU of the RuleFormalizer and of copying the input on each domain's tune set."""
-    from engine.rules import RuleFormalizer
-
     formalizer = RuleFormalizer()
     report: dict = {
         "metric": "BLEU (sacreBLEU corpus, cased, 13a, 4 references)",
@@ -166,8 +166,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "rules":
         data_root = args.data
         if data_root is None:
-            from training.protocol import shared_data_dir
-
             data_root = shared_data_dir()
             if data_root is None:
                 print("training.evaluate: error: no data: pass --data DIR or set KEIGO_DATA (needs gyafc/em, gyafc/fr)",

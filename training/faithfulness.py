@@ -31,8 +31,15 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.errors import KeigoError
 from engine.faithful import FEATURES, HARD_CHECKS, Checks, SafeRewriter, check, words
+from engine.fsio import atomic_temp_path, atomic_write_text
 from engine.overlap import tokenize_13a
+from engine.paths import assets_dir
+from engine.rewriter import FormalRewriter
+from engine.scorer import FormalityScorer
+from training.evaluate import corpus_bleu, read_gyafc_tune, source_bleu
+from training.protocol import shared_data_dir
 
 DOMAINS = ("em", "fr")
 TARGETS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01)   # 1.01 = never skip a sentence as already formal
@@ -128,10 +135,8 @@ def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
 
 
 def save_rows(path: Path, rows: Sequence[PoolRow]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
+    with atomic_temp_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         fh.writelines(json.dumps(r.__dict__, ensure_ascii=False) + "\n" for r in rows)
-    tmp.replace(path)
 
 
 def load_rows(path: Path) -> list[PoolRow]:
@@ -271,8 +276,6 @@ def style_accuracy(outputs: Sequence[str], scorer) -> float | None:
 
 
 def kept(outputs: Sequence[str], inputs: Sequence[str]) -> dict:
-    from training.evaluate import source_bleu
-
     same = sum(o == i for o, i in zip(outputs, inputs))
     return {"formal_kept": 100 * same / len(inputs), "self_bleu": source_bleu(list(outputs), list(inputs))}
 
@@ -280,12 +283,6 @@ def kept(outputs: Sequence[str], inputs: Sequence[str]) -> dict:
 # ------------------------------------------------------------------------------------------ command
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from engine.errors import KeigoError
-    from engine.rewriter import FormalRewriter
-    from engine.scorer import FormalityScorer
-    from training.evaluate import corpus_bleu, read_gyafc_tune
-    from training.protocol import shared_data_dir
-
     ap = argparse.ArgumentParser(prog="python -m training eval-faithfulness", description=__doc__.split("\n\n")[0])
     ap.add_argument("--rewriter", type=Path, required=True, help="a rewriter directory (e.g. assets/models/rewriter)")
     ap.add_argument("--scorer", type=Path, default=None, help="the live scorer directory (default: the bundled one)")
@@ -303,8 +300,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("eval-faithfulness: no data: pass --data DIR or set KEIGO_DATA (needs gyafc/em, gyafc/fr)")
         return 4
     try:
-        from engine.paths import assets_dir
-
         model = FormalRewriter.from_dir(args.rewriter, threads=args.threads)
         scorer = FormalityScorer.from_dir(args.scorer or assets_dir() / "models" / "scorer", threads=args.threads)
         safe = SafeRewriter.for_model(model, scorer=scorer)
@@ -330,9 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
         t0 = time.time()
         lines = make()
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
-        tmp.replace(path)
+        atomic_write_text(path, "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines))
         print(f"{name}: {len(lines)} outputs in {time.time() - t0:.0f} s", flush=True)
         return lines
 

@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.ngram_lm import NgramLM, save_npz
+from training.data import gyafc
+from training.protocol import shared_data_dir
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from training.data import gyafc
-    from training.protocol import shared_data_dir
-
     ap = argparse.ArgumentParser(prog="python -m training formal-lm", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--order", type=int, default=3)

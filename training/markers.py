@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from engine.faithful import words
+from engine.fsio import atomic_write_text
+from training.data import gyafc
+from training.protocol import shared_data_dir
 
 
 def learn_markers(pairs: Iterable[tuple[str, str]], min_count: int = 50, min_ratio: float = 2.0) -> list[tuple[str, int, int]]:
@@ -38,15 +40,10 @@ def learn_markers(pairs: Iterable[tuple[str, str]], min_count: int = 50, min_rat
 def write_markers(rows: Sequence[tuple[str, int, int]], out: Path) -> None:
     text = "# informal markers learned from GYAFC train (training/markers.py): word, informal, formal sentences\n"
     text += "".join(f"{w}\t{a}\t{b}\n" for w, a, b in rows)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, out)
+    atomic_write_text(out, text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from training.data import gyafc
-    from training.protocol import shared_data_dir
-
     ap = argparse.ArgumentParser(prog="python -m training markers", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--min-count", type=int, default=50)

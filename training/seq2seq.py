@@ -13,14 +13,16 @@ import random
 import shutil
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+
+from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
 
 from engine.fsio import atomic_replace_dir, atomic_temp_path
 from engine.rules import RuleFormalizer
 from training.config.sections import Seq2SeqPhase, Seq2SeqTraining
 from training.evaluate import corpus_bleu, read_gyafc_tune
-from training.models.sizes import MODEL_SIZES  # also part of this module's interface (MODEL_SIZES by name)
+from training.model_sizes import MODEL_SIZES  # also part of this module's interface (MODEL_SIZES by name)
 
 SPECIAL_TOKENS = ["<s>", "<pad>", "</s>", "<unk>", "<mask>"]  # ids 0..4, BART's order
 BOS_ID, PAD_ID, EOS_ID, UNK_ID, MASK_ID = range(5)
@@ -29,7 +31,6 @@ BOS_ID, PAD_ID, EOS_ID, UNK_ID, MASK_ID = range(5)
 
 def train_tokenizer(texts: Iterable[str], vocab_size: int, out_dir: Path, min_frequency: int = 2):
     """Train a byte-level BPE on `texts`, save it loadable by both `tokenizers` and transformers."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
     from transformers import PreTrainedTokenizerFast
 
     tok = Tokenizer(models.BPE(unk_token="<unk>"))
@@ -105,10 +106,6 @@ def load_model(path: Path | str):
     from transformers import AutoModelForSeq2SeqLM
 
     return AutoModelForSeq2SeqLM.from_pretrained(str(path))
-
-
-def count_parameters(model) -> int:
-    return sum(p.numel() for p in model.parameters())
 
 
 # --------------------------------------------------------------------------- data
@@ -588,12 +585,3 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         best_step = step
     return TrainResult(best_bleu=best, best_step=best_step, steps=step, epochs=epoch_pos,
                        stopped=stopped, history=history, seconds=time.time() - t0)
-
-
-def settings_from(d: dict) -> TrainSettings:
-    known = {k: v for k, v in d.items() if k in TrainSettings.__dataclass_fields__}
-    return TrainSettings(**known)
-
-
-def settings_dict(s: TrainSettings) -> dict:
-    return asdict(s)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+
+from engine.fsio import atomic_write_bytes
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "lexicons" / "english_words.txt.gz"
 
@@ -28,9 +29,7 @@ def build(sources: Iterable[Path], out: Path) -> int:
     if not words:
         raise SystemExit("training.wordlist: the source lists hold no words")
     data = "".join(w + "\n" for w in sorted(words)).encode("utf-8")
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(gzip.compress(data, 9, mtime=0))  # mtime 0: the same lists give the same bytes
-    os.replace(tmp, out)
+    atomic_write_bytes(out, gzip.compress(data, 9, mtime=0))  # mtime 0: the same lists give the same bytes
     return len(words)
 
 

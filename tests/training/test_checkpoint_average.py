@@ -1,6 +1,8 @@
-import json, torch
-from pathlib import Path
+import torch
+
 from training import seq2seq as S
+
+
 def test_rolling_and_average(tmp_path):
     m = S.build_model("tiny", 50)
     for step in (1, 2, 3):

@@ -157,7 +157,7 @@ def test_rules_command_reports_bad_data(capsys):
 
 
 def test_rules_command_without_data(capsys, monkeypatch):
-    monkeypatch.setattr("training.protocol.shared_data_dir", lambda: None)
+    monkeypatch.setattr("training.evaluate.shared_data_dir", lambda: None)
     assert ev.main(["rules"]) == 4
     assert "no data" in capsys.readouterr().err
 

@@ -4,12 +4,12 @@ import pytest
 
 from engine.errors import InputError
 from engine.ngram_lm import NgramLM
+from training.config.sections import canonical_filter
 from training.consistency.filters import (
     ContentFilter,
     FilterChain,
     FluencyFilter,
     StyleFilter,
-    canonical_filter,
 )
 
 FORMAL = [

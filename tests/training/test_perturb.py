@@ -8,6 +8,7 @@ import pytest
 
 from engine.errors import InputError
 from training.augment import perturb as P
+from training.config.sections import PERTURBATION_KINDS
 
 REPO = Path(__file__).resolve().parents[2]
 MISSPELLINGS = REPO / "tests" / "fixtures" / "data" / "lexicons" / "misspellings_natural_en.txt"
@@ -39,7 +40,7 @@ def _options(kind, tmp_path_factory):
     return {}
 
 
-@pytest.mark.parametrize("kind", [k for k in P.KINDS if k != "none"])
+@pytest.mark.parametrize("kind", [k for k in PERTURBATION_KINDS if k != "none"])
 def test_changes_text_reproducibly(kind, tmp_path_factory):
     opts = _options(kind, tmp_path_factory)
     a = P.perturb(SENTENCES, kind, seed=1, **opts)

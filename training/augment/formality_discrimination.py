@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import ModelNotInstalled
+from engine.registry import ModelRegistry
+from engine.scorer import FormalityScorer
 from training.augment import apertium
 
 
@@ -22,16 +24,12 @@ class FdisResult:
 
 def load_discriminator(model_dir: str | Path | None = None):
     """The TextCNN formality scorer: from model_dir when given, else the registry's current `scorer`."""
-    from engine.scorer import FormalityScorer
-
     if model_dir:
         p = Path(model_dir)
         if not (p / "model.onnx").is_file():
             raise ModelNotInstalled(f"F-Dis needs the formality scorer, but {p} holds no model.onnx "
                                     "(train one with `keigo train classifier` or set fdis.scorer=DIR)")
         return FormalityScorer.from_dir(p, threads=1)
-    from engine.registry import ModelRegistry
-
     try:
         return ModelRegistry().load_scorer("scorer", threads=1)
     except ModelNotInstalled as exc:

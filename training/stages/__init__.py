@@ -1,6 +1,7 @@
 """The training stages by name, imported lazily ("module:Class") so `python -m training list` stays fast.
 
-Each helper adds the line for its stage; the stage module registers its config section with @section.
+Each stage adds its line here; its config section lives in training/config/sections.py (torch free), so a
+config loads without importing any stage. Stages never import each other: what two share is in the library.
 """
 from __future__ import annotations
 

@@ -27,14 +27,14 @@ from engine.registry import ModelRegistry
 from engine.rules import RuleFormalizer
 from engine.scorer import FormalityScorer
 from training import seq2seq as S
-from training.augment.perturb import Perturber, canonical_kind, train_tfidf
+from training.augment.perturb import Perturber, train_tfidf
 from training.config import ConsistencyConfig
+from training.config.sections import canonical_filter, canonical_kind
 from training.consistency.filters import (
     ContentFilter,
     FilterChain,
     FluencyFilter,
     StyleFilter,
-    canonical_filter,
 )
 from training.consistency.thresholds import DynamicThreshold
 from training.data.gyafc import read_pairs
