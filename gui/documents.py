@@ -15,7 +15,6 @@ from PySide6.QtCore import QLockFile
 from engine.errors import InputError, KeigoError
 from engine.fsio import atomic_write_bytes
 
-TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".text")
 FILE_FILTER = "Text and Markdown (*.txt *.md *.markdown *.text);;Text (*.txt);;Markdown (*.md);;All files (*)"
 MAX_BYTES = 64 * 1024 * 1024  # beyond this a plain-text editor is the wrong tool; refuse clearly
 

@@ -56,9 +56,6 @@ class Theme:
     def text(self) -> QColor:
         return self.palette.color(QPalette.ColorRole.Text)
 
-    def swatch(self, level: int) -> QColor:
-        return QColor(SCALE_HEX[level])
-
     def tint(self, level: int) -> QColor:
         alphas = _TINT_ALPHA_DARK if self.dark else _TINT_ALPHA_LIGHT
         return _mix(self.base, QColor(SCALE_HEX[level]), alphas[level])
@@ -76,10 +73,6 @@ class Theme:
     @property
     def ins_bg(self) -> str:
         return "#173a5e" if self.dark else "#d3e6f7"
-
-    @property
-    def text_hex(self) -> str:
-        return self.text.name()
 
     @property
     def muted_hex(self) -> str:

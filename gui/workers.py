@@ -409,10 +409,6 @@ class RewriteDispatcher(QObject):
         self._list_total = len(self._queue)
         self._next_batch()
 
-    @property
-    def list_pending(self) -> int:
-        return len(self._queue) + (self.BATCH if self._batch_running else 0)
-
     def _next_batch(self) -> None:
         if self._batch_running or not self._queue or self.rewriter is None or self._closed:
             if not self._queue and not self._batch_running:

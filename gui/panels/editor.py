@@ -48,14 +48,6 @@ class Utf16Map:
         return lo
 
 
-def qt_index(text: str, i: int) -> int:
-    return Utf16Map(text).qt(i)
-
-
-def py_index(text: str, q: int) -> int:
-    return Utf16Map(text).py(q)
-
-
 @dataclass(frozen=True)
 class BlockData:
     text: str  # the paragraph text these results belong to; results are ignored once it changes
@@ -428,13 +420,6 @@ class EditorPanel(QPlainTextEdit):
             self.fileDropped.emit(files[0])
         else:
             super().dropEvent(event)
-
-    def select_range(self, start: int, end: int) -> None:
-        c = self.textCursor()
-        c.setPosition(start)
-        c.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        self.setTextCursor(c)
-        self.centerCursor()
 
     def keyPressEvent(self, event) -> None:
         # Keep Ctrl+Return free for "accept suggestion" (QPlainTextEdit would insert a line break).

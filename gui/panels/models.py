@@ -20,17 +20,6 @@ from ..engine_host import metrics_text
 COLUMNS = ("Role", "Version", "Kind", "Created", "Metrics", "State")
 
 
-def field_of(mv, name: str, default=None):
-    """A ModelVersion field, falling back to its manifest (the registry's record of a version)."""
-    value = getattr(mv, name, None)
-    if value is not None:
-        return value
-    manifest = getattr(mv, "manifest", None)
-    if isinstance(manifest, dict) and manifest.get(name) is not None:
-        return manifest[name]
-    return default
-
-
 class ModelsDialog(QDialog):
     switchRequested = Signal(str, str)  # role, version
     rollbackRequested = Signal(str)
@@ -101,18 +90,18 @@ class ModelsDialog(QDialog):
             roles = list(self.registry.roles())
             for role in roles:
                 current = self.registry.current(role)
-                current_version = field_of(current, "version") if current is not None else None
+                current_version = current.version if current is not None else None
                 for mv in self.registry.list(role):
-                    version = str(field_of(mv, "version", "?"))
+                    version = mv.version
                     state = "active" if version == current_version else ""
-                    if version == "bundled" or field_of(mv, "bundled", False):
+                    if version == "bundled":
                         state = (state + ", bundled").strip(", ")
                     cells = (
                         role,
                         version,
-                        str(field_of(mv, "kind", "")),
-                        str(field_of(mv, "created", ""))[:19].replace("T", " "),
-                        metrics_text(field_of(mv, "metrics", {})),
+                        mv.kind,
+                        mv.created[:19].replace("T", " "),
+                        metrics_text(mv.metrics),
                         state,
                     )
                     r = self.table.rowCount()
