@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence
@@ -23,12 +24,25 @@ from .about import AboutDialog, about_html
 from .documents import FILE_FILTER
 from .theme import apply_theme, resolve_theme
 
+if TYPE_CHECKING:
+    from .controllers.documents import DocumentsController
+    from .controllers.models import ModelsController
+    from .controllers.scoring import ScoringController
+    from .controllers.suggestions import SuggestionsController
+    from .workers import TaskRunner
+
 PROGRESS_MIN_PARAGRAPHS = 40  # a shorter job finishes before a bar would be worth showing
 
 
 class MainWindow(QMainWindow):
     themeChanged = Signal()  # the panels show the new theme; what they hold must be drawn again
     closed = Signal()  # the user closed the window (not only shut down): nothing is left to recover
+    # The controllers behind the view, set by gui/app.py assemble() (the menus and dialogs are wired to them).
+    documents: DocumentsController
+    models: ModelsController
+    scoring: ScoringController
+    suggesting: SuggestionsController
+    tasks: TaskRunner
 
     def __init__(self, *, settings, editor, scores, suggestions, bundled_root):
         super().__init__()
