@@ -6,11 +6,8 @@ Stopping is cooperative (a STOP file in the run folder, which every stage polls)
 """
 from __future__ import annotations
 
-import json
 import math
-import os
 import re
-import shutil
 import sys
 import time
 from collections import deque
@@ -20,11 +17,29 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal, Slot
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from training.protocol import (
+    EXIT_INPUT,
+    EXIT_MODEL,
+    EXIT_OK,
+    EXIT_STOPPED,
+    EXIT_USAGE,
+    STDERR_LOG,
+    TrainRequest,
+    clear_stop,
+    decode_line,
+    is_done,
+    launch_env,
+    request_stop,
+    training_python,
+)
+
+__all__ = ["JsonLinesParser", "ProgressUpdate", "RunResult", "StageInfo", "StageLister", "TailBuffer", "TrainRequest",
+           "TrainRunner", "install_hint", "missing_training_dependency", "training_python"]
+
 MAX_LINE_BYTES = 1 << 20  # a JSON line longer than this is skipped, never buffered whole
 STDERR_TAIL_LINES = 200
 STDERR_LINE_CHARS = 2000
-STDERR_LOG_NAME = "train-stderr.log"
+STDERR_LOG_NAME = STDERR_LOG
 STDERR_LOG_MAX_BYTES = 20 << 20  # the log file stops growing here (a runaway warning loop must not fill the disk)
 STOP_GRACE_S = 30.0  # a stage checks the STOP file every step; past this the process is terminated
 KILL_AFTER_S = 5.0
@@ -33,7 +48,6 @@ TRAIN_EXTRA_HINT = "pip install 'keigo[train]'"
 TRAINING_DEPS = ("torch", "transformers", "optimum", "sklearn", "nlpaug", "safetensors", "sacrebleu", "tqdm",
                  "accelerate", "datasets", "onnx", "sentencepiece")
 _MISSING_RE = re.compile(r"No module named '([A-Za-z0-9_.]+)'")
-EXIT_OK, EXIT_CRASH, EXIT_USAGE, EXIT_MODEL, EXIT_INPUT, EXIT_STOPPED = 0, 1, 2, 3, 4, 130
 
 
 # ---------------------------------------------------------------------------------------------- parsing
@@ -101,14 +115,8 @@ class JsonLinesParser:
         text = line.decode("utf-8", errors="replace").rstrip("\r")
         if not text.strip():
             return None
-        if text.lstrip().startswith("{"):
-            try:
-                obj = json.loads(text)
-            except ValueError:
-                return text
-            if isinstance(obj, dict) and isinstance(obj.get("event"), str):
-                return obj
-        return text
+        record = decode_line(text)
+        return record if record is not None else text
 
 
 class TailBuffer:
@@ -150,18 +158,6 @@ def missing_training_dependency(text: str) -> str | None:
     return None
 
 
-def training_python() -> str:
-    """The Python interpreter that runs `-m training`: KEIGO_TRAIN_PYTHON when set; the running interpreter
-    from a pip install; in the frozen desktop bundle (no Python inside) a `python3`/`python` on PATH, which
-    needs `pip install 'keigo[train]'` of its own."""
-    env = os.environ.get("KEIGO_TRAIN_PYTHON", "").strip()
-    if env:
-        return env
-    if not getattr(sys, "frozen", False):
-        return sys.executable
-    return shutil.which("python3") or shutil.which("python") or "python3"
-
-
 def install_hint(module: str, python: str) -> str:
     if getattr(sys, "frozen", False):
         return (f"Training runs in a separate Python with Keigo's `train` extra; {python} does not have it "
@@ -173,23 +169,6 @@ def install_hint(module: str, python: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- data types
-
-
-@dataclass(frozen=True)
-class TrainRequest:
-    stage: str  # a stage name or "all"
-    run_dir: Path
-    config: Path | None = None  # None: the run folder's saved config.toml (resume), else the CLI's defaults
-    overrides: tuple[str, ...] = ()
-    force: bool = False
-
-    def arguments(self) -> list[str]:
-        args = ["-m", "training", self.stage, "--run-dir", str(self.run_dir)]
-        if self.config is not None:
-            args += ["--config", str(self.config)]
-        if self.force:
-            args.append("--force")
-        return args + list(self.overrides)
 
 
 @dataclass(frozen=True)
@@ -254,15 +233,19 @@ def progress_from(record: dict) -> ProgressUpdate | None:
 
 
 def stage_done(run_dir: Path, stage: str) -> bool:
-    """The pipeline's own rule: a stage is finished when <run>/<stage>/DONE.json names it."""
-    try:
-        data = json.loads((Path(run_dir) / stage / "DONE.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and data.get("stage") == stage
+    """The pipeline's own rule (training.protocol): a stage is finished when <run>/<stage>/DONE.json names it."""
+    return is_done(run_dir, stage)
 
 
 # ---------------------------------------------------------------------------------------------- the runner
+
+
+def _process_env(extra: dict[str, str]) -> QProcessEnvironment:
+    """The child's environment as training.protocol describes it (checkout on PYTHONPATH, unbuffered UTF-8)."""
+    env = QProcessEnvironment()
+    for key, value in launch_env(None, extra).items():
+        env.insert(key, value)
+    return env
 
 
 class TrainRunner(QObject):
@@ -336,7 +319,7 @@ class TrainRunner(QObject):
         self._created_dir = not run_dir.exists()
         try:
             run_dir.mkdir(parents=True, exist_ok=True)
-            (run_dir / "STOP").unlink(missing_ok=True)  # a stopped run left it; resuming must not stop at once
+            clear_stop(run_dir)  # a stopped run left it; resuming must not stop at once
             self._log = open(run_dir / STDERR_LOG_NAME, "ab")  # noqa: SIM115 (closed when the process ends)
             self._log_bytes = 0
         except OSError as exc:
@@ -344,15 +327,7 @@ class TrainRunner(QObject):
             self._finish(RunResult(-1, "not-started", f"Cannot use the run folder {run_dir}: {exc}"))
             return
         proc = QProcess(self)
-        env = QProcessEnvironment.systemEnvironment()
-        path = env.value("PYTHONPATH", "")
-        # The training package sits beside gui/ in a checkout; the child must find it from any working directory.
-        env.insert("PYTHONPATH", str(REPO_ROOT) + (os.pathsep + path if path else ""))
-        env.insert("PYTHONUNBUFFERED", "1")
-        env.insert("PYTHONIOENCODING", "utf-8")
-        for k, v in self.extra_env.items():
-            env.insert(k, v)
-        proc.setProcessEnvironment(env)
+        proc.setProcessEnvironment(_process_env(self.extra_env))
         proc.setProgram(self.python)
         proc.setArguments(request.arguments())
         proc.readyReadStandardOutput.connect(self._on_stdout)
@@ -370,7 +345,7 @@ class TrainRunner(QObject):
         self._stop_requested = True
         assert self.request is not None
         try:
-            (Path(self.request.run_dir) / "STOP").write_text("stop requested by the Keigo app\n", encoding="utf-8")
+            request_stop(self.request.run_dir, "stop requested by the Keigo app")
         except OSError as exc:
             self.logMessage.emit(f"Could not write the STOP file ({exc}); terminating the process instead.")
             self._terminate()
@@ -542,7 +517,7 @@ class TrainRunner(QObject):
         if request is not None:
             run_dir = Path(request.run_dir)
             try:
-                (run_dir / "STOP").unlink(missing_ok=True)
+                clear_stop(run_dir)
             except OSError:
                 pass  # the folder itself is the problem; the result already says so
             if result.outcome in ("usage", "failed", "missing-deps", "not-started"):
@@ -603,13 +578,7 @@ class StageLister(QObject):
         if self._proc is not None:
             return
         proc = QProcess(self)
-        env = QProcessEnvironment.systemEnvironment()
-        path = env.value("PYTHONPATH", "")
-        env.insert("PYTHONPATH", str(REPO_ROOT) + (os.pathsep + path if path else ""))
-        env.insert("PYTHONIOENCODING", "utf-8")
-        for k, v in self.extra_env.items():
-            env.insert(k, v)
-        proc.setProcessEnvironment(env)
+        proc.setProcessEnvironment(_process_env(self.extra_env))
         self._out.clear()
         self._err = TailBuffer(40)
         proc.readyReadStandardOutput.connect(self._read)

@@ -331,7 +331,7 @@ def resolve_config_paths(raw: Mapping, config_dir: str | os.PathLike) -> dict:
         for key, value in table.items():
             if isinstance(value, str) and value.strip() and _is_path_value(f"{sec}.{key}", value.strip()):
                 p = Path(value.strip()).expanduser()
-                new[key] = str(p if p.is_absolute() else base / p)
+                new[key] = str(p if p.is_absolute() else Path(os.path.normpath(base / p)))
         out[sec] = new
     return out
 

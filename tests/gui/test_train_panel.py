@@ -357,7 +357,7 @@ def test_missing_torch_in_this_interpreter_is_said_when_the_panel_opens(qtbot, m
 
     assert missing_training_modules(find) == ["torch", "transformers"]
     assert missing_training_modules(lambda name: object()) == []
-    monkeypatch.setattr("gui.panels.train.missing_training_modules", lambda: ["torch"])
+    monkeypatch.setattr("gui.controllers.training.missing_training_modules", lambda: ["torch"])
     window = make_window()
     panel = _panel(qtbot, window, panels)
     assert "pip install 'keigo[train]'" in panel.error_label.text() and panel.error_label.isVisible()
@@ -415,4 +415,62 @@ def test_stop_button_and_closing_the_window_while_training(qtbot, make_window, p
         assert runner.stop_requested and window.isVisible()
     assert blocker.args[0].outcome == "stopped"
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
+    panel.close()
+
+
+# ------------------------------------------------------------------------------------------ issue 16: works first time
+
+
+@pytest.mark.parametrize("gpu", [False, True])
+def test_the_default_preset_fits_the_machine(qtbot, make_window, panels, monkeypatch, home, gpu):
+    monkeypatch.setattr("gui.panels.train.cuda_gpu_present", lambda: gpu)
+    panel = _panel(qtbot, make_window(), panels)
+    assert Path(panel.config_combo.currentData()).name == ("default.toml" if gpu else "cpu.toml")
+    assert panel.controller.config_path == Path(panel.config_combo.currentData())
+    panel.close()
+
+
+def test_the_tiny_configs_paths_are_found_from_any_working_directory(qtbot, make_window, panels, monkeypatch,
+                                                                      tmp_path, home):
+    monkeypatch.chdir(tmp_path)  # the app's working directory is not the checkout
+    panel = _panel(qtbot, make_window(), panels)
+    panel.set_config(TINY)
+    assert panel.data_edit.placeholderText().startswith(str(REPO / "tests" / "fixtures" / "data"))
+    request = panel.build_request()  # the config's data folder passes the check: it is found beside the file
+    assert request.config == TINY and not any(o.startswith("data.root=") for o in request.overrides)
+    assert panel.controller.config["fdis"]["scorer"] == str(REPO / "tests" / "fixtures" / "models" / "scorer")
+    panel.close()
+
+
+def test_new_run_clears_the_previous_error_and_log(qtbot, make_window, panels, home):
+    panel = _panel(qtbot, make_window(), panels)
+    panel.set_config(TINY)
+    panel.controller.logLine.emit("$ python -m training all")
+    panel.show_error("The training process failed (exit code 1): boom")
+    panel.controller.stageStateChanged.emit("jfc", "failed")
+    assert panel.error_label.isVisible() and panel.log_view.toPlainText() and panel.stage_state("jfc") == "failed"
+    panel.new_run_button.click()
+    assert not panel.error_label.isVisible() and panel.error_label.text() == ""
+    assert panel.log_view.toPlainText() == "" and panel.stage_state("jfc") is None
+    assert panel.status_label.text() == "Ready." and "new folder" in panel.run_dir_edit.placeholderText()
+    # an error that still holds is not cleared: the config is still bad
+    panel.set_config(home / "missing.toml")
+    panel.new_run_button.click()
+    assert "does not exist" in panel.error_label.text()
+    panel.close()
+
+
+def test_the_time_limit_reaches_the_command_and_bad_limits_are_refused(qtbot, make_window, panels, home):
+    from gui.controllers.training_setup import RunChoices
+
+    panel = _panel(qtbot, make_window(), panels)
+    panel.set_config(TINY)
+    panel.minutes_spin.setValue(30)
+    request = panel.build_request()
+    assert request.max_minutes == 30 and request.arguments()[-2:] == ["--max-minutes", "30"]
+    panel.minutes_spin.setValue(-5)  # the box clamps what is typed
+    assert panel.build_request().max_minutes == 0 and "--max-minutes" not in panel.build_request().arguments()
+    for bad in (-1.0, 1e9, float("nan")):
+        with pytest.raises(TrainInputError, match="time limit"):
+            panel.controller.build_request(RunChoices(stage="all", max_minutes=bad))
     panel.close()

@@ -112,7 +112,7 @@ def test_relative_paths_in_a_config_file_are_relative_to_its_folder(tmp_path):
            "classifier": {"encoder": "minilm"}, "rewriter": {"base_model": "./t5", "scorer": ""}, "odd": 3}
     out = P.resolve_config_paths(raw, tmp_path / "configs")
     base = (tmp_path / "configs").resolve()
-    assert out["data"] == {"root": str(base / ".." / "data"), "max_sentences": 4}
+    assert out["data"] == {"root": str(base.parent / "data"), "max_sentences": 4}
     assert out["fdis"]["scorer"] == str(base / "models" / "scorer")
     assert out["run"]["run_dir"] == "" and out["rewriter"]["scorer"] == ""  # empty: the default, not the folder
     assert out["consistency"] == {"lm": str(Path("~/lm.arpa").expanduser()), "init": "/abs/ckpt"}
@@ -149,3 +149,19 @@ def test_launch_request_command_and_environment(monkeypatch, tmp_path):
     assert env["PYTHONPATH"].split(":" if sys.platform != "win32" else ";") == [str(REPO), "/elsewhere"]
     assert env["PYTHONUNBUFFERED"] == "1" and env["HOME"] == "/h" and env["OMP_NUM_THREADS"] == "1"
     assert P.launch_env({})["PYTHONPATH"] == str(REPO)
+
+
+def test_a_config_files_relative_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypatch):
+    """Issue 16: the tiny check's scorer path was resolved against the app's working directory."""
+    from training.config import load_config
+
+    monkeypatch.chdir(tmp_path)
+    cfg = load_config(REPO / "assets" / "configs" / "tiny.toml", ["rewriter.scorer=here/scorer"])
+    assert Path(cfg.section("fdis").scorer) == REPO / "tests" / "fixtures" / "models" / "scorer"
+    assert (Path(cfg.section("fdis").scorer) / "model.onnx").is_file()
+    assert Path(cfg.section("data").root) == REPO / "tests" / "fixtures" / "data"
+    assert cfg.section("rewriter").scorer == "here/scorer"  # the command line stays relative to the working dir
+    (tmp_path / "mine.toml").write_text('[data]\nroot = "corpora"\n[run]\nrun_dir = "../runs/one"\n', encoding="utf-8")
+    cfg = load_config(tmp_path / "mine.toml")
+    assert cfg.section("data").root == str(tmp_path / "corpora")
+    assert cfg.section("run").run_dir == str(tmp_path.parent / "runs" / "one")
