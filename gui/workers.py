@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from engine.faithful import SafeRewriter
+from engine.reasons import informal_words
 from engine.types import Rewrite, Segment, WordWeight
 
 DEBOUNCE_MS = 300
 CHUNK_SENTENCES = 64  # one scorer batch and one GUI update per chunk: small enough to keep a GUI update short
 CHUNK_SECONDS = 0.25  # also flush after this long, so a slow model still shows progress
 MAX_EXPLAIN_CHARS = 2000  # occlusion costs one scorer row per word: a run-on "sentence" is scored, not explained
-WORD_EPS = 0.25  # log-odds weights closer to zero than this are noise, not a pull towards informal
 CACHE_LIMIT = 200_000
 
 
@@ -37,7 +37,8 @@ class ScoredSentence:
 
     @property
     def pulling_words(self) -> list[WordWeight]:
-        return [w for w in self.words if w.weight < -WORD_EPS]
+        """The words worth underlining: a strong pull towards informal, never a function word (engine.reasons)."""
+        return informal_words(self.words)
 
 
 @dataclass(frozen=True, slots=True)

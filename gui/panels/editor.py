@@ -9,10 +9,11 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QSyntaxHighlighter, QTextBlock, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QToolTip
 
+from engine.reasons import informal_words
 from engine.types import Segment
 
 from ..theme import LEVEL_LABELS, Theme, level_for
-from ..workers import WORD_EPS, BlockResult, ScoredSentence, ScoreRequest, is_heading
+from ..workers import BlockResult, ScoredSentence, ScoreRequest, is_heading
 
 # Qt re-lays out a whole paragraph whenever its formats change; beyond this size that takes most of a
 # second, so such a paragraph (pasted junk, a log line) is scored and counted but not tinted.
@@ -375,7 +376,7 @@ class EditorPanel(QPlainTextEdit):
         label = LEVEL_LABELS[level_for(ref.score, self.target)]
         verdict = "informal" if ref.score < self.target else "formal enough"
         lines = [f"Formality {ref.score:.2f} ({label}): {verdict} for your target {self.target:.2f}"]
-        pulling = [w.word for w in ref.words if w.weight < -WORD_EPS]
+        pulling = [w.word for w in informal_words(ref.words)]
         if ref.score < self.target and pulling:
             lines.append("Pulling towards informal: " + ", ".join(dict.fromkeys(pulling)))
         return "\n".join(lines)

@@ -48,7 +48,7 @@ class FakeScorer:
 
     def explain(self, sentence: str) -> list[WordWeight]:
         return [
-            WordWeight(m.start(), m.end(), m.group(), -0.3 if m.group().lower() in INFORMAL else 0.01)
+            WordWeight(m.start(), m.end(), m.group(), -1.5 if m.group().lower() in INFORMAL else 0.01)
             for m in _WORD.finditer(sentence)
         ]
 

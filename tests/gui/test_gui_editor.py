@@ -161,3 +161,35 @@ def test_informal_words_are_found_for_what_is_on_screen(qtbot, make_window):
     qtbot.waitUntil(lambda: window.editor.block_data(doc.findBlockByNumber(599)).explained, timeout=10_000)
     words = [w.word for w in window.editor.block_data(doc.findBlockByNumber(599)).sentences[0].pulling_words]
     assert words == ["hey", "u"]
+
+
+class _BlamesFunctionWords(FakeScorer):
+    """A scorer whose occlusion also blames "the" and "," (as real classifiers do) and weakly blames "sorta"."""
+
+    def explain(self, sentence):
+        from engine.types import WordWeight
+
+        out = []
+        for w in super().explain(sentence):
+            if w.word.lower() in ("the", ","):
+                w = WordWeight(w.start, w.end, w.word, -3.0)
+            elif w.word.lower() == "sorta":
+                w = WordWeight(w.start, w.end, w.word, -0.4)
+            out.append(w)
+        return out
+
+
+def test_function_words_and_weak_pulls_are_never_underlined(qtbot, make_window):
+    from guitest_helpers import FakeRegistry
+
+    registry = FakeRegistry(scorer=False)
+    registry.add("scorer", "bundled", _BlamesFunctionWords)
+    window = make_window(registry)
+    text = "hey u, the plan is sorta gonna work?"
+    type_text(qtbot, window, text)
+    wait_scored(qtbot, window)
+    ranges = _tinted_ranges(window)
+    underlined = {text[s:e] for s, e, f in ranges if f.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline}
+    assert underlined == {"hey", "u", "gonna"}
+    tip = window.editor.tooltip_for(window.editor.sentence_at(1))
+    assert "Pulling towards informal: hey, u, gonna" in tip
