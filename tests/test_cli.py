@@ -374,3 +374,27 @@ def test_rewrite_beam_is_bounded(with_models):
     for bad in (["--beam", "100000"], ["--nbest", "17"], ["--beam", "0"]):
         r = keigo(["rewrite", *bad], home=home, bundled=bundled, stdin=b"hey u\n")
         assert r.returncode == 2 and b"from 1 to 16" in r.stderr and r.stdout == b""
+
+
+def test_train_launches_as_the_run_contract_says(monkeypatch, tmp_path):
+    """KEIGO_TRAIN_PYTHON picks the interpreter (it says itself what it lacks), the checkout goes first on
+    PYTHONPATH, and --max-minutes reaches `python -m training` unchanged."""
+    import keigo.cli as kc
+
+    calls = []
+
+    class FakeProc:
+        def __init__(self, cmd, **kw):
+            calls.append((cmd, kw))
+
+        def wait(self, timeout=None):
+            return 130
+
+    monkeypatch.setattr(kc.subprocess, "Popen", FakeProc)
+    monkeypatch.setitem(sys.modules, "torch", None)  # not needed in this interpreter when another one trains
+    monkeypatch.setenv("KEIGO_TRAIN_PYTHON", str(tmp_path / "py"))
+    monkeypatch.setenv("PYTHONPATH", "/elsewhere")
+    assert kc.main(["train", "all", "--run-dir", "r", "--max-minutes", "5"]) == 130
+    [(cmd, kw)] = calls
+    assert cmd == [str(tmp_path / "py"), "-m", "training", "all", "--run-dir", "r", "--max-minutes", "5"]
+    assert kw["env"]["PYTHONPATH"].split(os.pathsep) == [str(REPO), "/elsewhere"]

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.paths import assets_dir
-from training.protocol import ExportedModel, find_artifacts, find_exported_models, shared_data_dir
+from training.protocol import ExportedModel, shared_data_dir
 
 from ..controllers.training import STATE_TEXT, ConfigInfo, RunResults, TrainingController
 from ..controllers.training_setup import (
@@ -46,18 +46,12 @@ from ..controllers.training_setup import (
     OTHER_CONFIG,
     SAVED_CONFIG,
     RunChoices,
-    TrainInputError,
     cuda_gpu_present,
     default_preset,
-    missing_training_modules,
-    parse_overrides,
     preset_configs,
 )
 from ..engine_host import metrics_text
 from ..train_runner import ProgressUpdate, RunResult, StageInfo, StageLister, TrainRequest, TrainRunner
-
-__all__ = ["TrainInputError", "TrainPanel", "find_artifacts", "find_exported_models", "missing_training_modules",
-           "parse_overrides"]
 
 MAX_LOG_LINES = 3000
 MAX_LOG_LINE_CHARS = 2000

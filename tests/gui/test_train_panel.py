@@ -11,15 +11,10 @@ from pathlib import Path
 import pytest
 from guitest_helpers import FIXTURE_MODELS, wait_scored
 
-from gui.panels.train import (
-    TrainInputError,
-    TrainPanel,
-    find_artifacts,
-    find_exported_models,
-    missing_training_modules,
-    parse_overrides,
-)
+from gui.controllers.training_setup import TrainInputError, missing_training_modules, parse_overrides
+from gui.panels.train import TrainPanel
 from gui.train_runner import StageLister, TrainRunner
+from training.protocol import find_artifacts, find_exported_models
 
 REPO = Path(__file__).resolve().parents[2]
 TINY = REPO / "assets" / "configs" / "tiny.toml"
