@@ -308,7 +308,7 @@ def split_overrides(text: str) -> list[str]:
 # file's folder (not to whatever the working directory is); on the command line it stays relative to the
 # working directory. MODEL_KEYS may also hold a Hugging Face hub name, so only "./x" or "../x" is a path there.
 PATH_KEYS = frozenset({"run.run_dir", "data.root", "fdis.scorer", "rewriter.scorer", "consistency.scorer",
-                       "consistency.init", "consistency.lm"})
+                       "consistency.init", "consistency.lm", "classifier.teacher", "classifier.init_from"})
 MODEL_KEYS = frozenset({"classifier.encoder", "rewriter.base_model"})
 
 

@@ -174,6 +174,18 @@ class ClassifierConfig:
     parity_sentences: int = 256
     role: str = ""  # "" = scorer (textcnn) / scorer-accurate (transformer)
     version: str = ""  # "" = <date>-<time>-<model>-<recipe>
+    # scores that mean something (issue 13): numbers and proper nouns made uniform (engine/canonical.py) in
+    # training and, through scorer.json, in the app
+    canonicalize: bool = False
+    init_from: str = ""  # continue from this classifier checkpoint folder (its weights and tokenizer)
+    # distillation: the teacher (a scorer directory, e.g. assets/models/scorer-accurate) scores every training
+    # sentence and the unlabeled files (paths relative to data.root); the student learns its soft P(formal)
+    # (and its graded score when both have the head)
+    teacher: str = ""
+    unlabeled: tuple[str, ...] = ()
+    unlabeled_limit: int = 0  # sentences sampled per unlabeled file (0 = all)
+    distill_alpha: float = 0.5  # weight of the teacher's soft target on labelled text (unlabeled: teacher only)
+    checkpoint_minutes: float = 10.0  # a resumable training state is saved this often (and on a stop)
 
     def __post_init__(self):
         if self.model not in CLASSIFIER_MODELS:
@@ -190,13 +202,16 @@ class ClassifierConfig:
             raise InputError("classifier.epochs must be >= 1 and classifier.max_length >= 8")
         check_ranges(self, at_least_0=("jfc_epochs", "batch_size", "train_limit", "jfc_limit", "min_freq",
                                         "eval_limit", "parity_sentences", "lr", "weight_decay", "grad_clip",
-                                        "graded_weight"),
+                                        "graded_weight", "unlabeled_limit", "checkpoint_minutes"),
                      at_least_1=("emb_dim", "widths", "maps", "vocab_size", "pt16_every", "eval_batch_size"),
-                     fraction=("warmup_ratio", "dropout"))
+                     fraction=("warmup_ratio", "dropout", "distill_alpha"))
+        if self.unlabeled and not self.teacher:
+            raise InputError("classifier.unlabeled needs classifier.teacher: unlabeled text is learned from the "
+                             "teacher's scores")
 
     @property
     def recipe_name(self) -> str:
-        return self.recipe + ("+pt16" if self.pt16 else "")
+        return self.recipe + ("+pt16" if self.pt16 else "") + ("+distilled" if self.teacher else "")
 
 
 ADNET_DATA = ("jfc", "gyafc")

@@ -7,21 +7,28 @@ report.json + report.md (Tables 8/9/12 shape), checkpoint.safetensors, and model
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import shutil
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import torch
 import torch.nn.functional as F
+from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 
-from engine.fsio import atomic_write_json, atomic_write_text
+from engine.canonical import canonicalize
+from engine.errors import InputError
+from engine.fsio import atomic_replace_dir, atomic_write_json, atomic_write_text
 from engine.scorer import FormalityScorer
 from training.data import gyafc, pt16
+from training.data.text import read_text
 from training.evaluate_classifier import evaluate, load_eval_sets, scorer_predictor, write_report
 from training.export import export_onnx, finish_scorer_dir, model_card, parity_check, quantize_int8
 from training.jfc import read_examples
@@ -30,7 +37,7 @@ from training.models.classifier import encoder_label
 from training.models.encoding import configure, encode
 from training.models.textcnn import PAD, PAD_ID, TextCNN, build_tokenizer
 from training.models.transformer_classifier import TransformerClassifier, load_encoder, resolve_encoder
-from training.seq2seq import use_bf16
+from training.seq2seq import load_optimizer, save_optimizer, use_bf16
 from training.stages.base import Stage
 
 
@@ -86,6 +93,18 @@ class ClassifierStage(Stage):
                 self.data_names.append(f"gyafc/{dom} train ({len(p)} pairs, both sides)")
             texts, labels = gyafc.classification_examples(pairs)
             self.phases.append(("gyafc", texts, labels, cfg.epochs))
+        self.unlabeled: list[str] = []
+        for rel in cfg.unlabeled:
+            path = root / rel
+            if not path.exists():
+                raise InputError(f"classifier.unlabeled: {path} does not exist")
+            lines = read_text(path)
+            if cfg.unlabeled_limit and len(lines) > cfg.unlabeled_limit:
+                lines = rng.sample(lines, cfg.unlabeled_limit)
+            self.unlabeled += lines
+            self.data_names.append(f"{rel} ({len(lines)} unlabeled sentences, teacher-scored)")
+        if cfg.teacher:
+            self.data_names.append(f"soft targets from the teacher scorer {cfg.teacher} (alpha {cfg.distill_alpha})")
         self.pt16_train = None
         if cfg.pt16:
             self.pt16_train = pt16.read_pt16(root / "pt16" / "train.csv", limit)
@@ -97,7 +116,36 @@ class ClassifierStage(Stage):
         ctx.log("evaluation sets: " + ", ".join(f"{k} ({len(v[0])})" for k, v in self.eval_sets.items()))
 
         self.graded = cfg.pt16
-        if cfg.model == "textcnn":
+        # what a saved training state must match to be resumed: the settings that shape training, and the data
+        shaping = {k: v for k, v in ctx.config.to_dict().get("classifier", {}).items()
+                   if k not in ("checkpoint_minutes", "eval_limit", "eval_batch_size", "eval_torch", "export", "int8",
+                                "ship", "parity_sentences", "role", "version")}
+        sizes = [len(p[1]) for p in self.phases] + [len(self.unlabeled), self.seed]
+        self.fingerprint = hashlib.sha256(json.dumps([shaping, sizes], sort_keys=True, default=str).encode()
+                                          ).hexdigest()[:16]
+        init = None
+        if cfg.init_from:
+            init = checkpoint.load_checkpoint(Path(cfg.init_from).expanduser())
+            if init[2]["model"]["kind"] != cfg.model:
+                raise InputError(f"classifier.init_from {cfg.init_from} holds a {init[2]['model']['kind']} classifier, "
+                                 f"not a {cfg.model}")
+            if bool(init[2]["model"].get("graded")) != self.graded:
+                raise InputError(f"classifier.init_from {cfg.init_from}: its graded head (pt16) does not match "
+                                 f"classifier.pt16={cfg.pt16}")
+        if init is not None:
+            model, _tok, desc = init
+            folder = Path(cfg.init_from).expanduser()
+            folder = folder if (folder / checkpoint.TOKENIZER).is_file() else folder / "classifier"
+            self.tokenizer = Tokenizer.from_str((folder / checkpoint.TOKENIZER).read_text(encoding="utf-8"))
+            enc = desc["encoding"]
+            self.pad_id, self.pad_token, self.min_length = enc["pad_id"], enc["pad_token"], enc["min_length"]
+            self.input_names = tuple(enc["input_names"])
+            self.model = model
+            self.kind = cfg.model
+            self.encoder_name = desc["model"].get("encoder") or None if cfg.model == "transformer" else None
+            self.data_names.append(f"initialised from the classifier checkpoint {cfg.init_from}")
+            ctx.log(f"initialised from {cfg.init_from}")
+        elif cfg.model == "textcnn":
             vocab_texts = [t for p in self.phases for t in p[1]]
             if self.pt16_train is not None:
                 vocab_texts += self.pt16_train.sentences
@@ -120,6 +168,7 @@ class ClassifierStage(Stage):
             self.kind, self.encoder_name = "transformer", resolve_encoder(cfg.encoder)
             ctx.log(f"encoder {cfg.encoder} ({self.encoder_name}), {sum(p.numel() for p in encoder.parameters())} "
                     f"parameters")
+        self.model.train()
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
         self.tokenizer_json = self.tokenizer.to_str()  # saved as-is: the engine configures padding itself
@@ -136,6 +185,8 @@ class ClassifierStage(Stage):
 
     # ---------------------------------------------------------------- helpers
     def _feeds(self, texts):
+        if self.cfg.canonicalize:
+            texts = [canonicalize(t) for t in texts]
         arrs = encode(self.tokenizer, texts, self.min_length, self.pad_id, self.input_names)
         return {k: torch.from_numpy(v).to(self.device) for k, v in arrs.items()}
 
@@ -155,9 +206,63 @@ class ClassifierStage(Stage):
                     g[idx] = graded.float().cpu().numpy()
         return p, g
 
-    def _train_phase(self, ctx, phase: str, texts, labels, epochs: int, with_pt16: bool) -> None:
+    # ---------------------------------------------------------------- resumable training state
+    STATE = "train_state"
+
+    def _state_dir(self, ctx) -> Path:
+        return ctx.stage_dir(self.name) / self.STATE
+
+    def _save_state(self, ctx, phase, epoch, batch_index, step, opt, sparse_opt) -> None:
+        """Weights, optimizers, RNG and position, written beside and then swapped in (never half a state)."""
+        final = self._state_dir(ctx)
+        tmp = final.with_name(final.name + ".tmp")
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir(parents=True)
+        weights = {k: v.detach().cpu().contiguous() for k, v in self.model.state_dict().items()}
+        weights["__torch_rng__"] = torch.get_rng_state()
+        save_file(weights, str(tmp / "model.safetensors"))
+        save_optimizer(opt, step, tmp / "opt")
+        if sparse_opt is not None:
+            save_optimizer(sparse_opt, step, tmp / "sparse_opt")
+        atomic_write_json(tmp / "position.json", {"phase": phase, "epoch": epoch, "batch": batch_index, "step": step,
+                                                  "fingerprint": self.fingerprint, "history": self.history,
+                                                  "phases_done": self.trained_phases})
+        atomic_replace_dir(tmp, final)
+
+    def _saved_position(self, ctx) -> dict | None:
+        f = self._state_dir(ctx) / "position.json"
+        if not f.is_file():
+            return None
+        pos = json.loads(f.read_text(encoding="utf-8"))
+        return pos if pos.get("fingerprint") == self.fingerprint else None
+
+    def _load_state(self, ctx, phase, opt, sparse_opt) -> dict | None:
+        d = self._state_dir(ctx)
+        if not (d / "position.json").is_file():
+            return None
+        pos = json.loads((d / "position.json").read_text(encoding="utf-8"))
+        if pos.get("fingerprint") != self.fingerprint:
+            ctx.log("the saved training state belongs to other data or settings; starting this phase afresh")
+            return None
+        if pos["phase"] != phase:
+            return None
+        weights = load_file(str(d / "model.safetensors"))
+        torch.set_rng_state(weights.pop("__torch_rng__"))
+        self.model.load_state_dict(weights)
+        load_optimizer(opt, d / "opt")
+        if sparse_opt is not None:
+            load_optimizer(sparse_opt, d / "sparse_opt")
+        self.history = pos.get("history", [])
+        self.trained_phases = list(pos.get("phases_done", []))
+        ctx.log(f"resumed phase {phase} at epoch {pos['epoch'] + 1}, batch {pos['batch']} (step {pos['step']})")
+        return pos
+
+    def _train_phase(self, ctx, phase: str, texts, labels, epochs: int, with_pt16: bool,
+                     soft: np.ndarray | None = None, soft_graded: np.ndarray | None = None) -> None:
+        """Train one phase. labels: 0/1, or -1 for unlabeled text (teacher only). soft: the teacher's P(formal)
+        per text (distillation), soft_graded its graded score. Resumes from the saved state of this phase."""
         cfg = self.cfg
-        rng = random.Random(f"{self.seed}-{phase}")
         steps_per_epoch = math.ceil(len(texts) / self.batch_size)
         total = steps_per_epoch * epochs
         params = [p for p in self.model.parameters() if p.requires_grad]
@@ -176,26 +281,55 @@ class ClassifierStage(Stage):
             warm = max(1, int(total * cfg.warmup_ratio))
             sched = torch.optim.lr_scheduler.LambdaLR(
                 opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
+        pos = self._load_state(ctx, phase, opt, sparse_opt)
+        step, first_epoch, skip = (pos["step"], pos["epoch"], pos["batch"]) if pos else (0, 0, 0)
+        if sched is not None and step:
+            with warnings.catch_warnings():  # replaying the schedule's position, not skipping an optimizer step
+                warnings.simplefilter("ignore")
+                for _ in range(step):
+                    sched.step()
+        rng = random.Random(f"{self.seed}-{phase}")
+        pt_rng = random.Random(f"{self.seed}-{phase}-pt16")
         pt_batches: list[list[int]] = []
         y_all = torch.tensor(labels, dtype=torch.long)
+        t_all = torch.tensor(soft, dtype=torch.float32) if soft is not None else None
+        tg_all = torch.tensor(soft_graded, dtype=torch.float32) if soft_graded is not None and self.graded else None
+        alpha = cfg.distill_alpha if t_all is not None else 0.0
         bf16 = use_bf16(cfg.precision, self.device)
         if bf16 and phase == self.phases[0][0]:
             ctx.log("training in bf16 autocast")
-        step = 0
-        t0 = time.time()
+        t0 = last_save = time.time()
         running = None
         for epoch in range(epochs):
+            batches = _batches(texts, self.batch_size, rng)  # drawn every epoch, so a resume replays the order
+            if epoch < first_epoch:
+                continue
             self.model.train()
-            for batch in _batches(texts, self.batch_size, rng):
+            for bi, batch in enumerate(batches):
+                if epoch == first_epoch and bi < skip:
+                    continue
                 if ctx.stop.requested:
-                    ctx.log(f"stop requested in phase {phase} at step {step}/{total}")
+                    ctx.log(f"stop requested in phase {phase} at step {step}/{total}; training state saved")
+                    self._save_state(ctx, phase, epoch, bi, step, opt, sparse_opt)
                     return
                 with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
-                    logits, _graded = self.model(**self._feeds([texts[i] for i in batch]))
-                loss = F.cross_entropy(logits.float(), y_all[batch].to(self.device))
+                    logits, graded = self.model(**self._feeds([texts[i] for i in batch]))
+                logp = F.log_softmax(logits.float(), -1)
+                y = y_all[batch].to(self.device)
+                has_label = y >= 0
+                per = torch.zeros(len(batch), device=self.device)
+                if has_label.any():
+                    per[has_label] = (1 - alpha) * F.nll_loss(logp[has_label], y[has_label], reduction="none")
+                if t_all is not None:
+                    t = t_all[batch].to(self.device)
+                    soft_ce = -(t * logp[:, 1] + (1 - t) * logp[:, 0])
+                    per = per + torch.where(has_label, alpha * soft_ce, soft_ce)
+                loss = per.mean()
+                if tg_all is not None and graded is not None:
+                    loss = loss + cfg.graded_weight * F.mse_loss(graded.float() / 3.0, tg_all[batch].to(self.device) / 3.0)
                 if with_pt16 and self.pt16_train is not None and step % max(1, cfg.pt16_every) == 0:
                     if not pt_batches:
-                        pt_batches = _batches(self.pt16_train.sentences, self.batch_size, rng)
+                        pt_batches = _batches(self.pt16_train.sentences, self.batch_size, pt_rng)
                     pb = pt_batches.pop()
                     with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
                         _l, g = self.model(**self._feeds([self.pt16_train.sentences[i] for i in pb]))
@@ -218,18 +352,65 @@ class ClassifierStage(Stage):
                 lv = float(loss.detach())
                 running = lv if running is None else 0.98 * running + 0.02 * lv
                 ctx.progress(self.name, step, total, loss=round(running, 4), phase=phase, epoch=epoch + 1)
+                if cfg.checkpoint_minutes > 0 and time.time() - last_save > cfg.checkpoint_minutes * 60:
+                    self._save_state(ctx, phase, epoch, bi + 1, step, opt, sparse_opt)
+                    last_save = time.time()
             self.history.append({"phase": phase, "epoch": epoch + 1, "loss": running,
                                  "elapsed_s": round(time.time() - t0, 1)})
         self.trained_phases.append(phase)
+        self._save_state(ctx, phase + ":done", epochs, 0, step, opt, sparse_opt)
+
+    def _teacher_targets(self, ctx, texts: Sequence[str]):
+        """The teacher's P(formal) and graded score per text, cached in the stage folder by content."""
+        key = hashlib.sha256(("\n".join(texts) + "\0" + str(Path(self.cfg.teacher).resolve())).encode()).hexdigest()[:16]
+        cache = ctx.stage_dir(self.name) / f"teacher-{key}.npz"
+        if cache.is_file():
+            data = np.load(cache)
+            return data["p"], (data["g"] if data["g"].size else None)
+        teacher = FormalityScorer.from_dir(Path(self.cfg.teacher).expanduser())
+        ctx.log(f"teacher {self.cfg.teacher} scoring {len(texts)} sentences")
+        ps, gs = [], []
+        chunk = 4096
+        for i in range(0, len(texts), chunk):
+            if ctx.stop.requested:
+                return None, None
+            p, g = teacher.score_both(texts[i:i + chunk])
+            ps.append(p)
+            gs.append(g if g is not None else np.zeros(0, dtype=np.float32))
+            ctx.progress(self.name, min(i + chunk, len(texts)), len(texts), phase="teacher")
+        p = np.nan_to_num(np.concatenate(ps), nan=0.5)
+        g = np.concatenate(gs) if teacher.has_graded else np.zeros(0, dtype=np.float32)
+        with open(cache.with_suffix(".tmp"), "wb") as fh:
+            np.savez(fh, p=p, g=g)
+        cache.with_suffix(".tmp").replace(cache)
+        return p, (g if g.size else None)
 
     # ---------------------------------------------------------------- run
     def run(self, ctx):
         self._ctx = ctx
         last = len(self.phases) - 1
+        saved = self._saved_position(ctx)
         for i, (phase, texts, labels, epochs) in enumerate(self.phases):
+            if saved and phase in saved.get("phases_done", []):
+                self.trained_phases = list(saved["phases_done"])
+                self.history = saved.get("history", [])
+                if saved["phase"] == f"{phase}:done":  # the state holds this phase's final weights
+                    weights = load_file(str(self._state_dir(ctx) / "model.safetensors"))
+                    weights.pop("__torch_rng__", None)
+                    self.model.load_state_dict(weights)
+                ctx.log(f"phase {phase} already trained; skipped")
+                continue
+            soft = soft_graded = None
+            if i == last and (self.cfg.teacher or self.unlabeled):
+                texts = list(texts) + self.unlabeled
+                labels = list(labels) + [-1] * len(self.unlabeled)
+                soft, soft_graded = self._teacher_targets(ctx, texts)
+                if soft is None:
+                    return  # stopped while the teacher was scoring; its work so far is not cached
             ctx.log(f"training phase {phase}: {len(texts)} sentences x {epochs} epoch(s), batch {self.batch_size}, "
                     f"lr {self.lr}")
-            self._train_phase(ctx, phase, texts, labels, epochs, with_pt16=(i == last and self.cfg.pt16))
+            self._train_phase(ctx, phase, texts, labels, epochs, with_pt16=(i == last and self.cfg.pt16),
+                              soft=soft, soft_graded=soft_graded)
             if ctx.stop.requested:
                 return
         if self.cfg.eval_torch or not self.cfg.export:
@@ -289,7 +470,7 @@ class ClassifierStage(Stage):
         model_dir.mkdir(parents=True)
         atomic_write_text(model_dir / "tokenizer.json", self.tokenizer_json)
         atomic_write_json(model_dir / "scorer.json", {"max_length": cfg.max_length, "min_length": self.min_length,
-                                                      "pad_id": self.pad_id})
+                                                      "pad_id": self.pad_id, "canonicalize": cfg.canonicalize})
         self.model.eval()
         self.model.cpu()
         if self.kind == "transformer":
