@@ -30,6 +30,7 @@ from pathlib import Path
 
 from engine.errors import EXIT_INPUT, EXIT_MODEL, EXIT_OK, EXIT_USAGE, InputError, KeigoError, ModelError
 from engine.errors import EXIT_STOPPED as EXIT_INTERRUPTED
+from engine.model_summary import summary_text
 
 # Limits (docs/reliability.md). One line is held whole in memory while it is scored, so its size is capped;
 # beyond the cap the command stops with exit 4 after writing every earlier line (never a MemoryError).
@@ -50,7 +51,9 @@ _BOMS = (  # longest first: the UTF-32 LE mark starts with the UTF-16 LE one
 
 
 class _UsageError(Exception):
-    pass
+    def __init__(self, message: str, parser: argparse.ArgumentParser | None = None, full_help: bool = False):
+        super().__init__(message)
+        self.parser, self.full_help = parser, full_help  # whose usage to show: the one `--help` shows
 
 
 class OutputError(KeigoError):
@@ -59,7 +62,7 @@ class OutputError(KeigoError):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse would exit; the caller maps this to exit code 2
-        raise _UsageError(f"{self.prog}: {message}")
+        raise _UsageError(f"{self.prog}: {message}", self)
 
 
 def _err(msg: str) -> None:
@@ -314,6 +317,20 @@ class _Progress:
 # ---------------------------------------------------------------------------------------- commands
 
 
+def _hint_if_typing(spec: str, command: str) -> None:
+    """With no file and a terminal on stdin, say what keigo waits for instead of waiting silently."""
+    if spec != "-":
+        return
+    try:
+        typing = sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError, OSError):
+        typing = False
+    if typing:
+        end = "Ctrl+Z then Enter" if os.name == "nt" else "Ctrl+D"
+        print(f"keigo {command}: reading sentences from the keyboard, one a line; {end} ends the input "
+              f"(or give a file: keigo {command} FILE)", file=sys.stderr, flush=True)
+
+
 def _registry():
     from engine.registry import ModelRegistry
 
@@ -321,6 +338,7 @@ def _registry():
 
 
 def cmd_score(args) -> int:
+    _hint_if_typing(args.input, "score")
     reader = LineReader(args.input)
     try:
         scorer = _registry().load_scorer(args.role, providers=args.device)
@@ -398,6 +416,7 @@ def _load_rewriter(args):
 def cmd_rewrite(args) -> int:
     if not (1 <= args.beam <= MAX_BEAM and 1 <= args.nbest <= MAX_BEAM):
         raise _UsageError(f"keigo rewrite: --beam and --nbest must be whole numbers from 1 to {MAX_BEAM}")
+    _hint_if_typing(args.input, "rewrite")
     reader = LineReader(args.input)
     try:
         rewriter, options = _load_rewriter(args)
@@ -437,28 +456,17 @@ def cmd_rewrite(args) -> int:
     return EXIT_OK
 
 
-def _fmt_metrics(metrics: dict, limit: int = 4) -> str:
-    parts = []
-    for k, v in list(metrics.items()):
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            continue
-        parts.append(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}")
-        if len(parts) >= limit:
-            break
-    return " ".join(parts)
-
-
 def cmd_models(args) -> int:
     reg = _registry()
     if args.models_cmd == "list":
-        rows = [("ROLE", "VERSION", "CUR", "CREATED", "KIND", "METRICS")]
+        rows = [("ROLE", "VERSION", "CUR", "CREATED", "KIND", "QUALITY (see the model card)")]
         roles = [args.role] if args.role else reg.roles()
         for role in roles:
             versions = reg.list(role)
             for v in versions:
                 rows.append((role, v.version, "*" if v.current else "", v.created or "-",
                              v.kind if not v.problem else "INVALID",
-                             _fmt_metrics(v.metrics) if not v.problem else v.problem[:60]))
+                             summary_text(role, v.metrics, limit=2) if not v.problem else v.problem[:60]))
             if not versions or reg.current(role) is None:
                 fallback = "rules" if role == "rewriter" else "-"
                 note = "no model installed: rule-based formalizer" if role == "rewriter" else "no model installed"
@@ -508,7 +516,7 @@ def cmd_models(args) -> int:
             _err(f"{bad} model version(s) failed verification")
             return EXIT_MODEL
         return EXIT_OK
-    raise _UsageError("keigo models: choose one of list, use, rollback, verify, install")
+    raise _UsageError("keigo models: choose one of list, use, rollback, verify, install", args.models_parser, True)
 
 
 # ---------------------------------------------------------------------------------------- parser
@@ -541,6 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="rewrite lines the scorer already finds formal (only candidates that pass the checks)")
 
     md = sub.add_parser("models", help="list, switch, roll back and verify installed models")
+    md.set_defaults(models_parser=md)
     msub = md.add_subparsers(dest="models_cmd", parser_class=_Parser)
     ls = msub.add_parser("list", help="installed versions per role")
     ls.add_argument("role", nargs="?")
@@ -569,11 +578,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as e:  # --help
             return int(e.code or 0)
         if args.command is None:
-            raise _UsageError("keigo: choose a command: score, rewrite, models")
+            raise _UsageError("keigo: choose a command: score, rewrite, models", parser)
         if not 1 <= getattr(args, "batch_size", 1) <= MAX_BATCH_SIZE:
             raise _UsageError(f"keigo: --batch-size must be a whole number from 1 to {MAX_BATCH_SIZE}")
         if args.command == "models" and not args.models_cmd:
-            raise _UsageError("keigo models: choose one of list, use, rollback, verify, install")
+            # the same text `keigo models --help` prints, so the two never disagree
+            raise _UsageError("keigo models: choose one of list, use, rollback, verify, install",
+                              args.models_parser, True)
         _setup_stdout()
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("keigo: warning: %(message)s"))
@@ -589,7 +600,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             logger.propagate = True
     except _UsageError as e:
         print(str(e), file=sys.stderr)
-        print("usage: keigo {score,rewrite,models} ...  (keigo -h for help)", file=sys.stderr)
+        shown = e.parser or parser
+        print((shown.format_help() if e.full_help else shown.format_usage()).rstrip(), file=sys.stderr)
+        if not e.full_help:
+            print(f"(`{shown.prog} --help` for more)", file=sys.stderr)
         return EXIT_USAGE
     except ModelError as e:
         _err(str(e))

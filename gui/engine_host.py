@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engine.errors import KeigoError, ModelError, ModelNotInstalled
 from engine.faithful import make_safe
+from engine.model_summary import summary_text
 from engine.rules import RuleFormalizer
 
 WARM_SENTENCES = ("hey, can u send me the file?", "I would be grateful if you could send me the file.")
@@ -168,21 +169,6 @@ def bundled_models(bundled_root: Path) -> list[tuple[str, Path, dict | None]]:
     return [(d.name, d, read_manifest(d)) for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")]
 
 
-def metrics_text(metrics: dict | None, limit: int = 6) -> str:
-    if not metrics:
-        return "—"
-    parts = []
-    for k, v in list(_flatten(metrics).items())[:limit]:
-        parts.append(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}")
-    return ", ".join(parts)
-
-
-def _flatten(d: dict, prefix: str = "") -> dict:
-    out = {}
-    for k, v in d.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, dict):
-            out.update(_flatten(v, key + "."))
-        elif isinstance(v, (int, float, str, bool)):
-            out[key] = v
-    return out
+def metrics_text(metrics: dict | None, limit: int = 6, role: str = "", sep: str = "; ") -> str:
+    """The manifest metrics in plain words (engine.model_summary): "Accuracy on GYAFC tune: 90.7 %; ..."."""
+    return summary_text(role, metrics, limit=limit, sep=sep)

@@ -219,7 +219,7 @@ def test_models_commands(with_models, tmp_path):
     r = keigo(["models", "list"], home=home, bundled=bundled)
     assert r.returncode == 0
     row = next(x for x in r.stdout.decode().splitlines() if x.startswith("scorer "))
-    assert "fixture" in row and "*" in row and "train_accuracy=1" in row
+    assert "fixture" in row and "*" in row and "Train accuracy: 100.0 %" in row
     assert keigo(["models", "verify"], home=home, bundled=bundled).returncode == 0
     r = keigo(["models", "install", "rewriter", str(FIXTURES / "rewriter_split")], home=home, bundled=bundled)
     assert r.returncode == 0, r.stderr

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from ..engine_host import metrics_text
 
-COLUMNS = ("Role", "Version", "Kind", "Created", "Metrics", "State")
+COLUMNS = ("Role", "Version", "Kind", "Created", "How good it is (GYAFC tune)", "State")
 
 
 class ModelsDialog(QDialog):
@@ -101,14 +101,15 @@ class ModelsDialog(QDialog):
                         version,
                         mv.kind,
                         mv.created[:19].replace("T", " "),
-                        metrics_text(mv.metrics),
+                        metrics_text(mv.metrics, 3, role),
                         state,
                     )
                     r = self.table.rowCount()
                     self.table.insertRow(r)
                     for c, text in enumerate(cells):
                         item = QTableWidgetItem(text)
-                        item.setToolTip(text)
+                        # every plain-language metric, one a line (the cell shows the first three)
+                        item.setToolTip(metrics_text(mv.metrics, 12, role, "\n") if c == 4 else text)
                         if state.startswith("active"):
                             font = item.font()
                             font.setBold(True)

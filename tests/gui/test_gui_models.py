@@ -54,7 +54,7 @@ def test_switch_rescoring_and_rollback(qtbot, make_window):
     assert window.editor.stats(0.5)[1] == 0
     dialog = window.show_models_dialog()
     assert dialog.table.rowCount() == 3
-    assert "accuracy 0.5" in [dialog.table.item(r, 4).text() for r in range(3)]
+    assert "Accuracy: 50.0 %" in [dialog.table.item(r, 4).text() for r in range(3)]
     dialog.select("scorer", "20261122-harsh")
     with qtbot.waitSignal(window.models.modelsReady, timeout=10_000):
         dialog.use_button.click()
@@ -260,3 +260,23 @@ def test_switch_refusals(qtbot, make_window):
     with qtbot.waitSignal(window.models.switchFinished, timeout=1_000) as finished:
         assert not window.models.switch("scorer", "bundled")
     assert finished.args[2] is False and "registry is unavailable" in finished.args[3]
+
+
+def test_models_dialog_speaks_plain_words(qtbot, make_window):
+    """Issue 16 point 7: "Accuracy on GYAFC tune: 90.7 %", "Checked against PyTorch: yes", no raw manifest keys."""
+    metrics = {"gyafc_tune_accuracy": 0.9067078552515446,
+               "eval": {"pytorch": {"gyafc_tune": {"em": {"accuracy": 0.91}}, "pt16_tune": {"spearman_graded": 0.624}}},
+               "parity": {"ok": True, "sentences": 256, "max_abs_diff": {"p_formal": 3e-07}}}
+    reg = FakeRegistry()
+    reg.add("scorer", "20261122-textcnn", FakeScorer, metrics, activate=False)
+    window = make_window(reg)
+    dialog = window.show_models_dialog()
+    assert dialog.select("scorer", "20261122-textcnn")
+    row = dialog.table.selectionModel().selectedRows()[0].row()
+    cell = dialog.table.item(row, 4)
+    assert cell.text().startswith("Accuracy on GYAFC tune: 90.7 %")
+    assert "Checked against PyTorch: yes" in cell.toolTip()
+    for raw in ("eval.", "pytorch.gyafc_tune", "parity.ok", "True", "0.9067"):
+        assert raw not in cell.text() and raw not in cell.toolTip()
+    assert "GYAFC" in dialog.table.horizontalHeaderItem(4).text()
+    dialog.close()
