@@ -38,6 +38,9 @@ COMMANDS = {
     "formal-lm": "training.formal_lm:main",
     "markers": "training.markers:main",
     "attach-rerank": "training.attach_rerank:main",
+    "attach-canonical": "training.attach_canonical:main",
+    "eval-scores": "training.eval_scores:main",
+    "curves": "training.curves:main",
 }
 
 

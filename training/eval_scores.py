@@ -137,7 +137,7 @@ def invariance_pairs(sentences: Sequence[str], seed: int = 13) -> list[tuple[str
 
 def invariance_report(scorer: FormalityScorer, pairs, tolerance: float = 0.05) -> dict:
     if not pairs:
-        return {"pairs": 0}
+        return {"pairs": 0, "tolerance": tolerance, "violations": None, "by_kind": {}, "worst": []}
     a = scorer.score([p[1] for p in pairs])
     b = scorer.score([p[2] for p in pairs])
     moved = np.abs(a - b) > tolerance
@@ -178,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--data", help="data root holding gyafc/ and lexicons/ (default: KEIGO_DATA or ../shared/data)")
     ap.add_argument("--limit", type=int, default=0, help="use the first N tune sentences per domain (0 = all)")
     ap.add_argument("--thresholds", default="0.5,1,1.5", help="underline thresholds to report, log-odds")
+    ap.add_argument("--skip-underlines", action="store_true",
+                    help="skip the underline check (it explains every word: slow for a transformer scorer)")
     ap.add_argument("--out", help="also write the JSON here")
     args = ap.parse_args(argv)
     root, _ = resolve_data_root(args.data)
@@ -197,7 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         formal += tune.refs[0]
     report = {"scorer": str(args.scorer), "data": "GYAFC tune (em+fr)" + (f", first {args.limit} per domain"
                                                                           if args.limit else ""),
-              "underlines": underline_report(scorer, informal, checkable_markers(root), thresholds),
+              "underlines": (None if args.skip_underlines else
+                             underline_report(scorer, informal, checkable_markers(root), thresholds)),
               "invariance": invariance_report(scorer, invariance_pairs(informal + formal)),
               "calibration": calibration_report(scorer, informal, formal)}
     text = json.dumps(report, indent=1, ensure_ascii=False)
