@@ -41,6 +41,7 @@ COMMANDS = {
     "attach-canonical": "training.attach_canonical:main",
     "eval-scores": "training.eval_scores:main",
     "curves": "training.curves:main",
+    "results": "training.results:main",
 }
 
 
