@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from engine.errors import EXIT_MODEL as EXIT_MISSING
 from engine.errors import EXIT_STOPPED as EXIT_INTERRUPTED
 from engine.errors import EXIT_USAGE
+from keigo import qt_check
 
 USAGE = """usage: keigo [gui | --self-test]                 the desktop app
        keigo score [FILE|-] [--json]             P(formal) per line: '0.1234<TAB>line'
@@ -22,7 +23,7 @@ USAGE = """usage: keigo [gui | --self-test]                 the desktop app
        keigo models list | use ROLE VERSION | rollback ROLE | verify [ROLE] | install ROLE DIR
        keigo train STAGE --config FILE [--run-dir DIR] [--force] [--max-minutes N] [key=value ...]
        keigo eval ...
-exit codes: 0 ok, 2 usage error, 3 model problem, 4 input problem, 130 interrupted"""
+exit codes: 0 ok, 2 usage error, 3 model problem or something to install, 4 input problem, 130 interrupted"""
 
 ENGINE_COMMANDS = ("score", "rewrite", "models")
 
@@ -31,11 +32,40 @@ def _run_gui(argv: list[str]) -> int:
     try:
         if importlib.util.find_spec("PySide6") is None:
             raise ImportError("PySide6")
-        from gui.app import main as gui_main
     except ImportError as e:
         print(f"keigo: error: the desktop app needs the gui extra: pip install 'keigo[gui]' ({e})", file=sys.stderr)
         return EXIT_MISSING
+    # Before Qt is imported: without a display or its platform libraries Qt aborts the process (SIGABRT).
+    problem = qt_check.problem(argv)
+    if problem:
+        print(f"keigo: error: {problem}", file=sys.stderr)
+        return EXIT_MISSING
+    try:
+        from gui.app import main as gui_main
+    except ImportError as e:
+        print(f"keigo: error: the desktop app cannot load ({e}); reinstall the gui extra: "
+              "pip install 'keigo[gui]'", file=sys.stderr)
+        return EXIT_MISSING
     return int(gui_main(argv) or 0)
+
+
+# CPU-only PyTorch (the default torch wheel on Linux carries gigabytes of CUDA libraries).
+CPU_TORCH = "pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu"
+
+_PROBE = ("import importlib.util as u; "
+          "print(' '.join(m for m in ('training', 'torch', 'transformers') if u.find_spec(m) is None))")
+
+
+def _lacking_in(python: str, env: dict[str, str]) -> list[str]:
+    """The training modules another interpreter cannot find (found without importing them: fast)."""
+    try:
+        proc = subprocess.run([python, "-c", _PROBE], env=env, capture_output=True, text=True, timeout=60,
+                              check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ["a working Python"]
+    if proc.returncode != 0:
+        return ["a working Python"]
+    return proc.stdout.split()
 
 
 def _run_training(argv: list[str]) -> int:
@@ -43,14 +73,20 @@ def _run_training(argv: list[str]) -> int:
     from training.protocol import launch_command, launch_env, training_python
 
     python = training_python()
-    if python == sys.executable and (importlib.util.find_spec("torch") is None
-                                     or importlib.util.find_spec("transformers") is None):
-        print("keigo: error: training needs the train extra: pip install 'keigo[train]' "
-              "(install CPU torch first: pip install torch==2.13.0)", file=sys.stderr)
-        return EXIT_MISSING
-    # another interpreter (KEIGO_TRAIN_PYTHON) says itself what it lacks
-    cmd = launch_command(["-m", "training", *argv], python)
     env = launch_env()
+    if python == sys.executable:
+        lacking = [m for m in ("torch", "transformers") if importlib.util.find_spec(m) is None]
+    elif getattr(sys, "frozen", False) and not os.environ.get("KEIGO_TRAIN_PYTHON"):
+        # The desktop bundle has no Python of its own: the python3 found on PATH must have the train extra.
+        lacking = _lacking_in(python, env)
+    else:
+        lacking = []  # an interpreter the user chose (KEIGO_TRAIN_PYTHON) says itself what it lacks
+    if lacking:
+        print(f"keigo: error: training needs the train extra ({python} lacks {', '.join(lacking)}): "
+              f"pip install 'keigo[train]' (install CPU torch first: {CPU_TORCH}); "
+              "KEIGO_TRAIN_PYTHON picks another Python", file=sys.stderr)
+        return EXIT_MISSING
+    cmd = launch_command(["-m", "training", *argv], python)
     try:
         proc = subprocess.Popen(cmd, env=env)
     except OSError as e:
