@@ -82,10 +82,12 @@ def summary(role: str, metrics: Mapping | None) -> list[tuple[str, str]]:
         acc = _num(metrics.get("gyafc_tune_accuracy"))
         if acc is not None:
             out.append(("Accuracy on GYAFC tune", percent(acc)))
+        # as shipped: measured on the input the engine feeds (canonical_input.after), else the export's own
         variant = "onnx-int8" if _get(metrics, "eval", "onnx-int8") is not None else "pytorch"
-        spearman = _num(_get(metrics, "eval", variant, "pt16_tune", "spearman_graded"))
-        if spearman is None:
-            spearman = _num(metrics.get("pt16_tune_spearman"))
+        spearman = next((v for v in (_num(_get(metrics, "canonical_input", "after", "pt16_tune_spearman")),
+                                     _num(metrics.get("pt16_tune_spearman")),
+                                     _num(_get(metrics, "eval", variant, "pt16_tune", "spearman_graded")))
+                         if v is not None), None)
         if spearman is not None:
             out.append(("Agreement with human ratings (PT16 Spearman)", f"{spearman:.3f}"))
     if "tune_bleu_em" in metrics or "tune_bleu_em_beam4" in metrics:

@@ -388,6 +388,21 @@ class RuleFormalizer:
         keys |= {w for f in self._fillers for w in f.split()}
         return frozenset(k.lower() for k in keys)
 
+    def word_replacement(self, sentence: str, start: int, end: int) -> str | None:
+        """The lexicons' formal form of the one word ``sentence[start:end]`` in its context ("r" -> "are",
+        "kinda" -> "kind of", "U" -> "You"); "" for a filler that is simply left out ("lol"); None when the
+        lexicons know no replacement for it. Nothing else of the sentence is looked at or changed."""
+        if not (0 <= start < end <= len(sentence)) or not sentence[start:end].strip():
+            return None
+        m = re.compile(r"\S+").match(sentence, start, end)
+        if m is None or m.end() != end:
+            return None
+        word = m.group()
+        if word.lower() in self._fillers:
+            return ""
+        out = self._word(m)
+        return out if out != word else None
+
     # -- the Rewriter protocol -------------------------------------------------------------------------
     def rewrite(self, sentences: Sequence[str], beam: int = 1, nbest: int = 1) -> list[Rewrite]:
         """One Rewrite per sentence, in order; beam and nbest are accepted for the protocol (rules give one)."""

@@ -32,6 +32,26 @@ def keigo_version() -> str:
         return "(development)"
 
 
+# What "research use" means for the person using the app, in plain words (the cards' "Data licences" say why).
+RESEARCH_NOTE = (
+    "<p><b>What the licence line means for you.</b> The bundled models learned from GYAFC, a research corpus "
+    "of Yahoo Answers sentences whose terms allow research use. A model trained on data carries that data's "
+    "terms, so these models are for research and personal writing, not for commercial work such as a paid "
+    "product or a company's documents. Your own text never leaves this computer, and Keigo's code itself is "
+    "free to use. For commercial use, train models on data you are allowed to use (Models &gt; Train Models) "
+    "and switch to them.</p>"
+)
+
+
+def research_terms(bundled_root: Path) -> bool:
+    """Whether a bundled model's card says its training data is for research (or non-commercial) use only."""
+    return any(
+        "research" in line.lower() or "non-commercial" in line.lower()
+        for _role, directory, _m in engine_host.bundled_models(bundled_root)
+        for line in engine_host.licence_lines(directory)
+    )
+
+
 def about_html(bundled_root: Path, active_models: str) -> str:
     rows = []
     for role, directory, manifest in engine_host.bundled_models(bundled_root):
@@ -45,6 +65,8 @@ def about_html(bundled_root: Path, active_models: str) -> str:
             f"<p><b>Licences of the data:</b></p><ul>{lic or '<li>see the model card (MODEL_CARD.md)</li>'}</ul>"
         )
     models = "".join(rows) or "<p>No bundled models are installed; Keigo uses the rule-based formalizer.</p>"
+    if rows and research_terms(bundled_root):
+        models = RESEARCH_NOTE + models
     return (
         f"<h2>Keigo {html.escape(keigo_version())}</h2>"
         "<p>An offline writing assistant for English formality. Everything runs on this computer.</p>"

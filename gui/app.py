@@ -63,6 +63,7 @@ def assemble(*, settings, registry, segment: Callable, autosave_dir: Path | None
     from .controllers.scoring import ScoringController
     from .controllers.suggestions import SuggestionsController
     from .documents import AutosaveStore
+    from .engine_host import WordFixer
     from .main_window import MainWindow
     from .menus import build_menus
     from .panels.editor import EditorPanel
@@ -75,6 +76,7 @@ def assemble(*, settings, registry, segment: Callable, autosave_dir: Path | None
     theme = resolve_theme(settings.theme)
     apply_theme(QApplication.instance(), theme)
     editor = EditorPanel(theme, settings.target, segment)
+    editor.word_fix = WordFixer()
     scores = ScoresPanel(theme, settings.target)
     suggestions = SuggestionsPanel(theme)
     window = MainWindow(settings=settings, editor=editor, scores=scores, suggestions=suggestions,
@@ -99,9 +101,16 @@ def assemble(*, settings, registry, segment: Callable, autosave_dir: Path | None
     scoring.progress.connect(window.show_progress)
     scoring.idle.connect(window.progress.hide)
     scoring.idle.connect(suggesting.rebuild_list)
+    scoring.idle.connect(suggesting.score_arrived)
     scoring.targetChanged.connect(suggesting.set_target)
     scoring.message.connect(window.notify)
     suggesting.message.connect(window.notify)
+
+    def review(items) -> None:
+        window.open_review(items).applyRequested.connect(suggesting.apply_reviewed)
+
+    suggesting.reviewRequested.connect(review)
+    editor.contextMenuAboutToShow.connect(suggesting.fill_context_menu)
     # documents
     documents.changed.connect(lambda: window.show_document(documents.name, documents.format_label()))
     documents.loaded.connect(suggesting.new_document)

@@ -81,6 +81,23 @@ def load_models(registry) -> LoadedModels:
     return LoadedModels(scorer, rewriter, notes)
 
 
+class WordFixer:
+    """The lexicons' formal form of one word in its sentence (engine.rules), for the editor's word cards; the
+    rule formalizer is loaded on first use, and a missing lexicon means no word fixes, never an error."""
+
+    def __init__(self):
+        self._rules: RuleFormalizer | None = None
+        self._failed = False
+
+    def __call__(self, sentence: str, start: int, end: int) -> str | None:
+        if self._rules is None and not self._failed:
+            try:
+                self._rules = RuleFormalizer()
+            except (KeigoError, OSError):
+                self._failed = True
+        return None if self._rules is None else self._rules.word_replacement(sentence, start, end)
+
+
 def prepare(registry, role: str, version: str | None, scorer=None) -> tuple[str, object]:
     """The first half of a hot swap: load and warm a version (None: the one a rollback goes to) beside the
     live models. Nothing is switched here; the caller switches its reference, then the pointer.

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from .about import AboutDialog, about_html
 from .documents import FILE_FILTER
+from .panels.review import ReviewDialog
 from .theme import apply_theme, resolve_theme
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from .workers import TaskRunner
 
 PROGRESS_MIN_PARAGRAPHS = 40  # a shorter job finishes before a bar would be worth showing
+SIDE_MIN_WIDTH = 220  # narrower and the rewrite cards wrap into a word per line
+SIDE_DEFAULT_WIDTH = 420
 
 
 class MainWindow(QMainWindow):
@@ -50,6 +53,7 @@ class MainWindow(QMainWindow):
         self.editor, self.scores, self.suggestions = editor, scores, suggestions
         self.theme = editor.theme
         self.last_error: str | None = None
+        self.review_dialog: ReviewDialog | None = None  # the last review opened (accept all)
         self.actions_by_name: dict = {}
         self._messages: list = []  # open message boxes and dialogs, closed with the window
         self._dialogs: dict[str, QWidget] = {}
@@ -68,14 +72,19 @@ class MainWindow(QMainWindow):
         side_lay.setSpacing(14)
         side_lay.addWidget(scores)
         side_lay.addWidget(suggestions, 1)
-        side.setMinimumWidth(340)
+        side.setMinimumWidth(SIDE_MIN_WIDTH)
+        self.side = side
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("splitter")
         self.splitter.addWidget(editor)
         self.splitter.addWidget(side)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        self.splitter.setChildrenCollapsible(False)
+        # The side panel can be dragged narrower or shut (its handle, or View > Side Panel); the text never.
+        self.splitter.setCollapsible(0, False)
+        self.splitter.setCollapsible(1, True)
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
+        self._side_width = SIDE_DEFAULT_WIDTH  # what the panel comes back to when it is shown again
         self.setCentralWidget(self.splitter)
 
         self.progress = QProgressBar()
@@ -160,6 +169,38 @@ class MainWindow(QMainWindow):
         self.suggestions.theme = theme
         self.themeChanged.emit()
 
+    # ------------------------------------------------------------------ the side panel
+
+    sidePanelToggled = Signal(bool)  # shown
+
+    def side_panel_shown(self) -> bool:
+        return self.splitter.sizes()[1] > 0
+
+    def set_side_panel(self, shown: bool) -> None:
+        """Show or shut the gauge and suggestions; the choice is remembered with the window (settings)."""
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        if shown == (sizes[1] > 0):
+            return
+        if shown:
+            width = min(max(self._side_width, SIDE_MIN_WIDTH), max(SIDE_MIN_WIDTH, total - 200))
+            self.splitter.setSizes([max(1, total - width), width])
+        else:
+            self._side_width = sizes[1]
+            self.splitter.setSizes([total, 0])
+        self.settings.splitter_state = self.splitter.saveState()
+        self.sidePanelToggled.emit(shown)
+
+    def toggle_side_panel(self) -> None:
+        self.set_side_panel(not self.side_panel_shown())
+
+    def _on_splitter_moved(self, *_) -> None:
+        width = self.splitter.sizes()[1]
+        if width > 0:
+            self._side_width = width
+        self.settings.splitter_state = self.splitter.saveState()
+        self.sidePanelToggled.emit(width > 0)
+
     # ------------------------------------------------------------------ dialogs
 
     def add_dialog(self, name: str, factory: Callable[[], QWidget]) -> None:
@@ -183,6 +224,14 @@ class MainWindow(QMainWindow):
 
     def show_train_panel(self):
         return self._open_dialog("train")
+
+    def open_review(self, items) -> ReviewDialog:
+        """The review before a bulk accept; window-modal, non-blocking (the scoring keeps running)."""
+        dialog = self.review_dialog = ReviewDialog(items, self.theme, self)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self._keep(dialog)
+        dialog.open()
+        return dialog
 
     def show_about(self) -> AboutDialog:
         dialog = AboutDialog(about_html(self.bundled_root, self.models_label.text()), self)
@@ -231,7 +280,9 @@ class MainWindow(QMainWindow):
         if st is not None:
             self.splitter.restoreState(st)
         else:
-            self.splitter.setSizes([760, 480])
+            self.splitter.setSizes([760, SIDE_DEFAULT_WIDTH])
+        if self.splitter.sizes()[1] > 0:
+            self._side_width = self.splitter.sizes()[1]
 
     def shutdown(self) -> None:
         """Stop every controller's work and close the dialogs; safe to call twice."""

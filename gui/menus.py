@@ -75,7 +75,7 @@ def build_menus(window, *, documents, scoring, suggesting) -> None:
         _action(window, m, f"Accept Rewrite {i + 1}", lambda _=False, i=i: suggesting.accept(i),
                 QKeySequence(f"Alt+{i + 1}"))
     _action(window, m, "&Dismiss Suggestion", suggesting.dismiss, QKeySequence("Ctrl+D"))
-    _action(window, m, "Accept A&ll", suggesting.accept_all, QKeySequence("Ctrl+Shift+Return"))
+    _action(window, m, "Accept A&ll…", suggesting.accept_all, QKeySequence("Ctrl+Shift+Return"))
     m.addSeparator()
     _action(window, m, "&Next Informal Sentence", lambda: suggesting.jump_informal(+1), QKeySequence("F8"))
     _action(window, m, "&Previous Informal Sentence", lambda: suggesting.jump_informal(-1), QKeySequence("Shift+F8"))
@@ -99,8 +99,13 @@ def build_menus(window, *, documents, scoring, suggesting) -> None:
         act.setChecked(settings.theme == name)
         group.addAction(act)
     m.addSeparator()
+    side = _action(window, m, "Side &Panel", lambda _=False: window.toggle_side_panel(), QKeySequence("F9"))
+    side.setCheckable(True)
+    side.setChecked(window.side_panel_shown())
+    window.sidePanelToggled.connect(side.setChecked)
     _action(window, m, "Focus &Editor", editor.setFocus, QKeySequence("Ctrl+1"))
-    _action(window, m, "Focus &Suggestions", window.suggestions.take_focus, QKeySequence("Ctrl+2"))
+    _action(window, m, "Focus &Suggestions", lambda: (window.set_side_panel(True), window.suggestions.take_focus()),
+            QKeySequence("Ctrl+2"))
 
     m = mb.addMenu("&Models")
     _action(window, m, "&Manage Models…", window.show_models_dialog, QKeySequence("Ctrl+Shift+M"))

@@ -31,6 +31,20 @@ def level_for(score: float, target: float) -> int:
     return min(len(SCALE_HEX) - 1, int(scale_position(score, target) * len(SCALE_HEX)))
 
 
+def _luminance(c: QColor) -> float:
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue())
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio, 1 (none) to 21 (black on white)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def _mix(base: QColor, top: QColor, alpha: float) -> QColor:
     return QColor(
         round(base.red() * (1 - alpha) + top.red() * alpha),
@@ -62,8 +76,14 @@ class Theme:
 
     @property
     def underline(self) -> QColor:
-        # The strongest orange reads on both light and dark tints.
-        return QColor("#ff9a3c") if self.dark else QColor("#8a3b00")
+        # Not another orange: a deep indigo on the light tints and a warm yellow on the dark ones stand out
+        # from every tint of the scale at 4.5:1 or more (tests/gui check contrast_ratio on all six).
+        return QColor("#ffe066") if self.dark else QColor("#4b0082")
+
+    @property
+    def outline(self) -> QColor:
+        """The frame around the sentence at the cursor."""
+        return QColor("#7fb2f0") if self.dark else QColor("#2f6db5")
 
     # Inline diff: deletions are struck through and insertions underlined, so colour is never the only cue.
     @property

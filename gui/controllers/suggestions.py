@@ -9,7 +9,8 @@ from PySide6.QtGui import QTextCursor
 
 from engine.types import Rewrite
 
-from ..panels.suggestions import ListEntry
+from ..panels.review import ReviewItem
+from ..panels.suggestions import ListEntry, caution_text
 from ..workers import EngineRefs, RewriteDispatcher
 
 LIST_LIMIT = 300  # informal sentences listed at once; the count in the gauge is always complete
@@ -28,6 +29,11 @@ class CursorSuggestion:
         return self.tracker.selectedText() == self.source
 
 
+def _best_flags(rewrite: Rewrite | None) -> tuple[str, ...]:
+    """The faithfulness flags of the rewrite the list offers (its best candidate)."""
+    return rewrite.candidates[0].flags if rewrite is not None and rewrite.candidates else ()
+
+
 def apply_rewrite(tracker: QTextCursor, source: str, replacement: str) -> bool:
     """Replace a sentence, one undo step, only if the document still holds exactly the source there."""
     if tracker.selectedText() != source:
@@ -41,6 +47,7 @@ def apply_rewrite(tracker: QTextCursor, source: str, replacement: str) -> bool:
 
 class SuggestionsController(QObject):
     suggestionShown = Signal()
+    reviewRequested = Signal(list)  # [ReviewItem]: the window opens the review dialog (accept all)
     listUpdated = Signal()
     message = Signal(str, int)
 
@@ -51,6 +58,8 @@ class SuggestionsController(QObject):
         self.current: CursorSuggestion | None = None
         self.entries: list[tuple[ListEntry, QTextCursor]] = []
         self.dismissed: set[str] = set()
+        self._awaiting_score = False
+        self._review: list[tuple[str, str, QTextCursor]] = []  # what the open review dialog shows
         self._closed = False
         self.dispatcher = RewriteDispatcher(self)
         self.dispatcher.set_params(settings.beam, settings.nbest, settings.target)
@@ -119,10 +128,20 @@ class SuggestionsController(QObject):
             self.current = None
             panel.show_message("Place the cursor in a sentence to see a formal rewrite.")
             return
+        self._follow_in_list(ref.start)
         s = self.current
-        if s is not None and s.source == ref.text and s.tracker.selectionStart() == ref.start and s.still_valid():
+        if (s is not None and s.source == ref.text and s.tracker.selectionStart() == ref.start and s.still_valid()
+                and s.score == ref.score):
             return  # same sentence, nothing changed
         target = self._target()
+        if not force and target is not None and ref.score is None:
+            # Its score has not arrived: whether it needs a rewrite at all is not known yet. Wait for it
+            # (score_arrived asks again) instead of rewriting a sentence that may well be formal.
+            self.current = None
+            self._awaiting_score = True
+            panel.show_message("Scoring this sentence…", ref.text)
+            return
+        self._awaiting_score = False
         if not force and target is not None and ref.score is not None and ref.score >= target:
             # Rewriting every formal sentence the cursor passes would keep a neural rewriter busy for nothing.
             self.current = None
@@ -145,6 +164,17 @@ class SuggestionsController(QObject):
             return
         self.current.request_id = self.dispatcher.request_cursor(ref.text, force=force)
         panel.show_pending(ref.text, ref.score, target)
+
+    def score_arrived(self) -> None:
+        """Scores came in (the scoring went idle): the sentence at the cursor may have been waiting for its own."""
+        if self._awaiting_score or (self.current is not None and self.current.score is None):
+            self.refresh()
+
+    def _follow_in_list(self, position: int) -> None:
+        """The informal list selects the sentence the cursor is in (or nothing), without moving the cursor."""
+        row = next((i for i, (_, t) in enumerate(self.entries)
+                    if t.selectionStart() <= position <= t.selectionEnd()), -1)
+        self.panel.select_row(row)
 
     def _show(self, rewrite: Rewrite) -> None:
         s = self.current
@@ -180,6 +210,45 @@ class SuggestionsController(QObject):
         self._cursor_timer.start()
         return True
 
+    def fill_context_menu(self, menu, position: int, before=None) -> None:
+        """The right-click menu's top: the rewrites of the sentence clicked (one click applies one, one undo
+        step), or a way to ask for them."""
+        ref = self.editor.sentence_at(position)
+        if ref is None or self._closed:
+            return
+        first = before if before is not None else (menu.actions()[0] if menu.actions() else None)
+        cached = self.dispatcher.cached(ref.text)
+        cands = [] if cached is None else [c.text for c in cached.candidates if c.text.strip() and c.text != ref.text]
+        added = []
+        for text in cands[:5]:
+            label = text if len(text) <= 70 else text[:69] + "…"
+            act = menu.addAction(f"→ {label}".replace("&", "&&"))
+            act.setToolTip(text)
+            act.triggered.connect(lambda _=False, r=ref, t=text: self._apply_from_menu(r, t))
+            added.append(act)
+        if not cands and self.engine is not None and self.engine.rewriter is not None:
+            act = menu.addAction("Suggest a formal rewrite of this sentence (F7)")
+            act.triggered.connect(lambda _=False, p=ref.start: self._rewrite_at(p))
+            added.append(act)
+        for act in added:
+            menu.insertAction(first, act)
+        if added:
+            menu.insertSeparator(first)
+
+    def _apply_from_menu(self, ref, text: str) -> None:
+        if apply_rewrite(ref.cursor(self.editor.document()), ref.text, text):
+            self._say("Rewrite applied (Ctrl+Z undoes it).")
+            self.current = None
+            self._cursor_timer.start()
+        else:
+            self._say("The sentence changed after this suggestion was made, so it was not applied.")
+
+    def _rewrite_at(self, position: int) -> None:
+        c = self.editor.textCursor()
+        c.setPosition(position)
+        self.editor.setTextCursor(c)
+        self.refresh(force=True)
+
     def dismiss(self) -> None:
         s = self.current
         if s is None:
@@ -204,17 +273,20 @@ class SuggestionsController(QObject):
         self.entries = []
         for ref in shown[:LIST_LIMIT]:
             cached = self.dispatcher.cached(ref.text)
-            self.entries.append((ListEntry(ref.text, ref.score, cached.best if cached else None), ref.cursor(doc)))
+            entry = ListEntry(ref.text, ref.score, cached.best if cached else None, _best_flags(cached))
+            self.entries.append((entry, ref.cursor(doc)))
         note = f"Showing the first {LIST_LIMIT}; accept or dismiss some to see more." if more else ""
         self.panel.set_list([e for e, _ in self.entries], note=note)
+        self._follow_in_list(self.editor.textCursor().position())
         self.dispatcher.request_list([e.source for e, _ in self.entries if e.best is None])
         self.listUpdated.emit()
 
     def _on_list_rewrites(self, rewrites: list[Rewrite]) -> None:
-        best = {r.source: r.best for r in rewrites}
+        by_source = {r.source: r for r in rewrites}
         for i, (entry, _) in enumerate(self.entries):
-            if entry.source in best:
-                entry.best = best[entry.source]
+            if entry.source in by_source:
+                entry.best = by_source[entry.source].best
+                entry.flags = _best_flags(by_source[entry.source])
                 self.panel.update_entry(i, entry)
         self.listUpdated.emit()
 
@@ -251,17 +323,31 @@ class SuggestionsController(QObject):
             self.rebuild_list()
 
     def accept_all(self) -> int:
+        """Offer every ready rewrite of the list for review (reviewRequested); nothing changes until the
+        writer applies the ones they keep (apply_reviewed). Returns how many were offered."""
         ready = [(e, t) for e, t in self.entries if e.best is not None and e.best != e.source]
         if not ready:
             self._say("No rewrites are ready to accept.")
+            return 0
+        # a snapshot: the list may be rebuilt while the dialog is open, the trackers follow the text
+        self._review = [(e.source, e.best, t) for e, t in ready]
+        self.reviewRequested.emit([ReviewItem(e.source, e.best, caution_text(e.flags)) for e, _ in ready])
+        return len(ready)
+
+    def apply_reviewed(self, chosen: list[int]) -> int:
+        """Apply the reviewed rewrites the writer kept, as one undo step; a sentence edited meanwhile is skipped."""
+        review, self._review = self._review, []
+        picked = [review[i] for i in chosen if 0 <= i < len(review)]
+        if not picked:
+            self._say("No rewrites applied.")
             return 0
         group = QTextCursor(self.editor.document())
         applied = skipped = 0
         group.beginEditBlock()  # the whole batch is one undo step
         try:
-            for entry, tracker in ready:
-                if tracker.selectedText() == entry.source:
-                    QTextCursor(tracker).insertText(entry.best)
+            for source, best, tracker in picked:
+                if tracker.selectedText() == source:
+                    QTextCursor(tracker).insertText(best)
                     applied += 1
                 else:
                     skipped += 1

@@ -5,8 +5,8 @@ import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFont, QSyntaxHighlighter, QTextBlock, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QFont, QPainter, QPen, QSyntaxHighlighter, QTextBlock, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QToolTip
 
 from engine.reasons import informal_words
@@ -14,6 +14,7 @@ from engine.types import Segment
 
 from ..theme import LEVEL_LABELS, Theme, level_for
 from ..workers import BlockResult, ScoredSentence, ScoreRequest, is_heading
+from .word_card import WordCard, WordHit, line_rects, replace_word
 
 # Qt re-lays out a whole paragraph whenever its formats change; beyond this size that takes most of a
 # second, so such a paragraph (pasted junk, a log line) is scored and counted but not tinted.
@@ -154,6 +155,9 @@ class EditorPanel(QPlainTextEdit):
 
     textEdited = Signal()
     fileDropped = Signal(str)
+    # (QMenu, document position) just before the right-click menu opens: the suggestions add the sentence's
+    # rewrites (a direct connection, so they are in the menu when it shows)
+    contextMenuAboutToShow = Signal(object, int, object)  # + the action to insert before (the standard ones)
 
     def __init__(self, theme: Theme, target: float, segment: Callable[[str], list[Segment]], parent=None):
         super().__init__(parent)
@@ -177,6 +181,12 @@ class EditorPanel(QPlainTextEdit):
         self.setPlaceholderText("Start writing, paste text, or open a .txt or .md file (Ctrl+O).")
         self.setAcceptDrops(True)
         self.highlighter = SentenceHighlighter(self)
+        # (sentence, start, end) -> the lexicons' formal form of that one word (engine.rules), set by assemble()
+        self.word_fix: Callable[[str, int, int], str | None] | None = None
+        self.word_card = WordCard(self)
+        self.word_card.fixRequested.connect(self.fix_word)
+        self._outline: QTextCursor | None = None  # the sentence at the cursor, outlined
+        self.cursorPositionChanged.connect(self.update_outline)
         self.document().contentsChange.connect(self._on_contents_change)
         self.document().setModified(False)  # the margin and font set above count as edits to Qt
 
@@ -201,6 +211,7 @@ class EditorPanel(QPlainTextEdit):
         if last - first < 50:  # a big paste is handled in document order; small edits jump the queue
             self._edited.extend(range(first, last + 1))
             del self._edited[:-200]
+        self.word_card.dismiss()
         self.textEdited.emit()
 
     # ------------------------------------------------------------------------------------------- results
@@ -276,6 +287,8 @@ class EditorPanel(QPlainTextEdit):
                 live.add(block.userState())
                 block = block.next()
             self._store = {k: v for k, v in self._store.items() if k in live}
+        if applied:
+            self.update_outline()  # the sentence at the cursor may have new bounds
         return applied
 
     def set_view(self, theme: Theme, target: float) -> None:
@@ -381,13 +394,91 @@ class EditorPanel(QPlainTextEdit):
             lines.append("Pulling towards informal: " + ", ".join(dict.fromkeys(pulling)))
         return "\n".join(lines)
 
+    # ------------------------------------------------------------------------------------------- words
+
+    def underlined_word_at(self, position: int) -> WordHit | None:
+        """The underlined word at a document position (an informal sentence's pulling word), with its fix."""
+        ref = self.sentence_at(position)
+        if ref is None or ref.score is None or ref.score >= self.target:
+            return None
+        umap = Utf16Map(ref.text)
+        for w in informal_words(ref.words):
+            start, end = ref.start + umap.qt(w.start), ref.start + umap.qt(w.end)
+            if start <= position <= end:
+                fix = self.word_fix(ref.text, w.start, w.end) if self.word_fix is not None else None
+                if fix and w.word[:1].isupper():
+                    fix = fix[:1].upper() + fix[1:]
+                return WordHit(start, end, ref.text[w.start:w.end], ref.text, ref.score, fix)
+        return None
+
+    def fix_word(self, hit: WordHit) -> bool:
+        """Replace only that word, one undo step; refused when the text there changed since it was offered."""
+        return replace_word(self.document(), hit)
+
+    def show_word_card(self, hit: WordHit, at: QPoint) -> None:
+        c = QTextCursor(self.document())
+        c.setPosition(hit.start)
+        left = self.cursorRect(c)
+        c.setPosition(hit.end)
+        right = self.cursorRect(c)
+        area = QRect(self.viewport().mapToGlobal(left.topLeft()), self.viewport().mapToGlobal(right.bottomRight()))
+        self.word_card.show_for(hit, area.normalized(), at)
+
+    # ------------------------------------------------------------------------------------------- the outline
+
+    def update_outline(self) -> None:
+        ref = self.sentence_at(self.textCursor().position())
+        self._outline = ref.cursor(self.document()) if ref is not None else None
+        self.viewport().update()
+
+    def outlined_range(self) -> tuple[int, int] | None:
+        c = self._outline
+        return None if c is None or not c.hasSelection() else (c.selectionStart(), c.selectionEnd())
+
+    def outline_rects(self) -> list[QRectF]:
+        """Viewport rectangles of the sentence at the cursor, one per visual line it spans."""
+        span = self.outlined_range()
+        return [] if span is None else line_rects(self, *span)
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        rects = self.outline_rects()
+        if not rects:
+            return
+        p = QPainter(self.viewport())
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(self.theme.outline, 1.5))
+        for r in rects:
+            p.drawRoundedRect(r, 3, 3)
+        p.end()
+
     # ------------------------------------------------------------------------------------------- events
+
+    def contextMenuEvent(self, event) -> None:
+        menu = self.createStandardContextMenu(event.pos())
+        position = self.cursorForPosition(event.pos()).position()
+        first = menu.actions()[0] if menu.actions() else None
+        hit = self.underlined_word_at(position)
+        if hit is not None and hit.replacement is not None:
+            act = menu.addAction(hit.fix_label())
+            act.triggered.connect(lambda _=False, h=hit: self.fix_word(h))
+            menu.insertAction(first, act)
+            menu.insertSeparator(first)
+        self.contextMenuAboutToShow.emit(menu, position, first)
+        self.last_menu = menu  # tests read what was offered
+        menu.popup(event.globalPos())
 
     def viewportEvent(self, event) -> bool:
         if event.type() == QEvent.Type.ToolTip:
             cursor = self.cursorForPosition(event.pos())
             rect = self.cursorRect(cursor)
-            ref = self.sentence_at(cursor.position()) if abs(rect.center().y() - event.pos().y()) < rect.height() else None
+            near = abs(rect.center().y() - event.pos().y()) < rect.height()
+            hit = self.underlined_word_at(cursor.position()) if near else None
+            if hit is not None:
+                QToolTip.hideText()
+                self.show_word_card(hit, event.globalPos() + QPoint(8, 16))
+                return True
+            ref = self.sentence_at(cursor.position()) if near else None
             tip = self.tooltip_for(ref)
             if tip:
                 QToolTip.showText(event.globalPos(), tip, self.viewport())

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -49,6 +50,7 @@ class ListEntry:
     source: str
     score: float
     best: str | None = None  # the best rewrite once the background rewriter has produced it
+    flags: tuple[str, ...] = ()  # its faithfulness flags (engine.faithful): a review starts them unchecked
 
 
 class SuggestionsPanel(QWidget):
@@ -70,17 +72,35 @@ class SuggestionsPanel(QWidget):
 
         self.cursor_box = QGroupBox("Sentence at the cursor")
         self.cursor_box.setAccessibleName("Suggestion for the sentence at the cursor")
-        box = QVBoxLayout(self.cursor_box)
+        # The sentence and its rewrite cards scroll inside the box: a long sentence or five rewrites wrap
+        # at any width and never push the window taller (a QLabel's wrapped height would otherwise become
+        # the window's minimum height).
+        card = QWidget()
+        card.setObjectName("cursor_card")
+        box = QVBoxLayout(card)
+        box.setContentsMargins(0, 0, 4, 0)
         box.setSpacing(8)
         self.source_label = QLabel()
         self.source_label.setWordWrap(True)
+        self.source_label.setTextFormat(Qt.TextFormat.RichText)  # never guessed: "nobody&#x27;s" stays "nobody's"
         self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.source_label.setAccessibleName("Sentence")
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.status_label.setAccessibleName("Suggestion status")
         self.candidates = QVBoxLayout()
         self.candidates.setSpacing(6)
+        box.addWidget(self.source_label)
+        box.addWidget(self.status_label)
+        box.addLayout(self.candidates)
+        box.addStretch(1)
+        self.cursor_scroll = QScrollArea()
+        self.cursor_scroll.setObjectName("cursor_scroll")
+        self.cursor_scroll.setWidget(card)
+        self.cursor_scroll.setWidgetResizable(True)
+        self.cursor_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.cursor_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.dismiss_button = QPushButton("Dismiss")
         self.dismiss_button.setToolTip("Hide this suggestion (Ctrl+D)")
         self.dismiss_button.setAccessibleName("Dismiss suggestion")
@@ -88,11 +108,10 @@ class SuggestionsPanel(QWidget):
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(self.dismiss_button)
-        box.addWidget(self.source_label)
-        box.addWidget(self.status_label)
-        box.addLayout(self.candidates)
-        box.addLayout(row)
-        box.addStretch(1)
+        outer_box = QVBoxLayout(self.cursor_box)
+        outer_box.setSpacing(6)
+        outer_box.addWidget(self.cursor_scroll, 1)
+        outer_box.addLayout(row)
 
         self.list_box = QGroupBox("Informal sentences")
         self.list_box.setAccessibleName("Informal sentences")
@@ -120,8 +139,9 @@ class SuggestionsPanel(QWidget):
         self.list_accept.setAccessibleName("Accept the selected sentence's rewrite")
         self.list_dismiss = QPushButton("Dismiss")
         self.list_dismiss.setAccessibleName("Dismiss the selected sentence")
-        self.accept_all = QPushButton("Accept all")
-        self.accept_all.setToolTip("Apply every ready rewrite in one undo step (Ctrl+Shift+Return)")
+        self.accept_all = QPushButton("Accept all…")
+        self.accept_all.setToolTip("Review every ready rewrite, then apply the ones you keep in one undo step "
+                                   "(Ctrl+Shift+Return)")
         self.accept_all.setAccessibleName("Accept all rewrites")
         self.list_accept.clicked.connect(lambda: self._emit_selected(self.listAcceptRequested))
         self.list_dismiss.clicked.connect(lambda: self._emit_selected(self.listDismissRequested))
@@ -134,8 +154,8 @@ class SuggestionsPanel(QWidget):
         lay.addWidget(self.list, 1)
         lay.addLayout(buttons)
 
-        outer.addWidget(self.cursor_box)
-        outer.addWidget(self.list_box, 1)
+        outer.addWidget(self.cursor_box, 3)
+        outer.addWidget(self.list_box, 2)
         outer.addStretch(0)  # takes the list's space when there is no list
         self.candidate_buttons: list[QPushButton] = []
         self.show_message("Place the cursor in a sentence to see a formal rewrite.")
@@ -204,7 +224,8 @@ class SuggestionsPanel(QWidget):
             frame = QFrame()
             frame.setFrameShape(QFrame.Shape.StyledPanel)
             frame.setAccessibleName(f"Rewrite {i + 1}")
-            frame.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+            # its height follows the wrapped text (never capped at the one-line size hint)
+            frame.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
             col = QVBoxLayout(frame)
             col.setContentsMargins(10, 8, 8, 8)
             col.setSpacing(4)
@@ -272,7 +293,7 @@ class SuggestionsPanel(QWidget):
         for w in (self.list, self.list_accept, self.list_dismiss, self.accept_all):
             w.setVisible(available)
         layout = self.layout()
-        layout.setStretch(1, 1 if available else 0)
+        layout.setStretch(1, 2 if available else 0)
         layout.setStretch(2, 0 if available else 1)
 
     def update_entry(self, index: int, entry: ListEntry) -> None:
@@ -280,6 +301,20 @@ class SuggestionsPanel(QWidget):
         if item is not None:
             item.setText(self._item_text(entry))
             item.setToolTip(entry.source if entry.best is None else f"{entry.source}\n→ {entry.best}")
+
+    def select_row(self, row: int) -> None:
+        """Select a row (-1: none) without telling anyone: the cursor moved there, nothing was activated."""
+        blocked = self.list.blockSignals(True)
+        try:
+            if 0 <= row < self.list.count():
+                self.list.setCurrentRow(row)
+                self.list.scrollToItem(self.list.item(row))
+            else:
+                self.list.clearSelection()
+                self.list.setCurrentRow(-1)
+        finally:
+            self.list.blockSignals(blocked)
+        self.list.viewport().update()
 
     def set_list_note(self, note: str) -> None:
         self.list_status.setText(note)

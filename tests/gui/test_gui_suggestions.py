@@ -100,6 +100,7 @@ def test_rewrite_in_background_while_typing(qtbot, make_window):
     reg.versions["rewriter"][0].factory = lambda: FakeRewriter(delay=0.6)
     window = make_window(reg)
     window.editor.setPlainText(TEXT)
+    wait_scored(qtbot, window)  # a sentence is rewritten once its score says it is informal (issue 16 point 5)
     _cursor_to(window, 5)
     assert window.suggestions.status_label.text() == "Rewriting…"
     # the user keeps typing in the same sentence while the rewrite is computed
@@ -121,7 +122,9 @@ def test_informal_list_accept_all_is_one_undo_step(qtbot, make_window):
     wait_scored(qtbot, window)
     qtbot.waitUntil(lambda: window.suggestions.list.count() == 2, timeout=5000)
     qtbot.waitUntil(lambda: all(e.best is not None for e, _ in window.suggesting.entries), timeout=10_000)
-    assert window.suggesting.accept_all() == 2
+    assert window.suggesting.accept_all() == 2  # offered for review (issue 16): nothing changes yet
+    assert window.editor.text() == text
+    window.review_dialog.apply_button.click()
     assert window.editor.text() == "Hello you there?\nI would appreciate a reply.\nThank you, going to call tomorrow\nThank you."
     window.editor.undo()
     assert window.editor.text() == text

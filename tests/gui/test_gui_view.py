@@ -85,4 +85,16 @@ def test_about_box_lists_bundled_models_and_licences(qtbot, make_window, tmp_pat
     text = box.text()
     assert "textcnn" in text and "gyafc/em train" in text and "Yahoo L6 terms" in text
     assert "ONNX Runtime" in text and "Qt" in text
+    # the research-use line explained in plain words (issue 16 point 8)
+    assert "What the licence line means for you" in text and "not for commercial work" in text
+    box.close()
+
+
+def test_about_box_explains_nothing_when_no_card_restricts_use(qtbot, make_window, tmp_path):
+    bundled = tmp_path / "bundled"
+    (bundled / "scorer").mkdir(parents=True)
+    (bundled / "scorer" / "MODEL_CARD.md").write_text("# Scorer\n\n## Licence\n\nCC BY 4.0.\n")
+    window = make_window(bundled_root=bundled)
+    box = window.show_about()
+    assert "CC BY 4.0" in box.text() and "What the licence line means" not in box.text()
     box.close()
