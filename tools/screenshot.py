@@ -1,5 +1,8 @@
 """Developer tool (not shipped): renders the real main window with sample text and an open suggestion to a PNG
-(docs/screenshot.png). Run from the repository: python tools/screenshot.py docs/screenshot.png (under Xvfb)."""
+(docs/screenshot.png). Run from the repository under Xvfb:
+    python tools/screenshot.py docs/screenshot.png                          the window (--width/--height)
+    python tools/screenshot.py docs/review.png --shot review                the Accept all review dialog
+    python tools/screenshot.py docs/word-card.png --shot word               the hover card of an underlined word"""
 from __future__ import annotations
 
 import argparse
@@ -24,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--theme", default="light", choices=("light", "dark", "system"))
     p.add_argument("--width", type=int, default=1360)
     p.add_argument("--height", type=int, default=860)
+    p.add_argument("--shot", default="window", choices=("window", "review", "word"))
     args = p.parse_args(argv)
     os.environ.setdefault("KEIGO_HOME", tempfile.mkdtemp(prefix="keigo-shot-"))
     from PySide6.QtWidgets import QApplication
@@ -53,11 +57,48 @@ def main(argv: list[str] | None = None) -> int:
     window.editor.setFocus()
     _wait(app, lambda: False, 0.5)  # let the layout settle
     print(window.models_label.toolTip())
-    ok = window.grab().save(str(args.out))
+    if args.shot == "review":
+        suggesting.accept_all()
+        dialog = window.review_dialog
+        _wait(app, lambda: False, 0.8)
+        ok = dialog is not None and dialog.grab().save(str(args.out))
+        if dialog is not None:
+            dialog.reject()
+    elif args.shot == "word":
+        ok = _word_card_shot(app, window, args.out)
+    else:
+        ok = window.grab().save(str(args.out))
     window.editor.document().setModified(False)
     window.close()
     window.shutdown()
     return 0 if ok else 1
+
+
+def _word_card_shot(app, window, out: Path) -> bool:
+    """Hover the first underlined word that has a known replacement, then grab the screen around the window."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent, QTextCursor
+
+    from gui.app import _wait
+
+    editor = window.editor
+    text = editor.text()
+    hit = next((h for h in (editor.underlined_word_at(i) for i in range(len(text)))
+                if h is not None and h.replacement), None)
+    if hit is None:
+        print("no underlined word with a known replacement", file=sys.stderr)
+        return False
+    c = QTextCursor(editor.document())
+    c.setPosition(hit.start + 1)
+    rect = editor.cursorRect(c)
+    local = QPoint(rect.center().x(), rect.center().y())
+    app.sendEvent(editor.viewport(), QHelpEvent(QEvent.Type.ToolTip, local, editor.viewport().mapToGlobal(local)))
+    editor.word_card._timer.stop()  # no mouse under Xvfb: keep the card up for the picture
+    _wait(app, lambda: False, 0.6)
+    screen = app.primaryScreen().grabWindow(0)
+    area = window.frameGeometry().united(editor.word_card.frameGeometry())
+    print(f"word card: {hit.word!r} -> {hit.replacement!r}")
+    return screen.copy(area).save(str(out))
 
 
 if __name__ == "__main__":
