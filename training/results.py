@@ -93,7 +93,7 @@ class Seed:
 BLEU = (Column("em", "E&M BLEU"), Column("fr", "F&R BLEU"))
 LONG = "assets/configs/rewriter-cpu-long.toml"  # the issue-8 family and size: the "cpu" BART, 7.7M
 NOT_QUOTED = "not quoted"
-QUEUE = "queued: one background job at a time (issue 8's pattern), after the runs above it"
+QUEUE = "waits its turn: the long runs go one at a time as the one background job (issue 8's pattern)"
 
 
 def _rw(mode: str, augment: Sequence[str]) -> tuple[tuple[str, object], ...]:
@@ -210,8 +210,8 @@ def _seed2() -> Seed:
     model = "T5-large + consistency training, 738M"
     return Seed(
         "Seed 2: Liu et al. 2022, semi-supervised consistency training",
-        "Each row continues the issue-8 base (row 1.1's best checkpoint) on GYAFC train plus unlabeled informal "
-        "text. BLEU: sacreBLEU, 4 references, the full GYAFC **tune** sets (greedy), start and best checkpoint "
+        "Tables 3 and 4 continue the issue-8 base (row 1.1's best checkpoint) on GYAFC train plus unlabeled "
+        "informal text; Table 7 trains a base of its own for each size, in the same folder. BLEU: sacreBLEU, 4 references, the full GYAFC **tune** sets (greedy), start and best checkpoint "
         "scored alike; the paper's numbers are T5-large on the **test** split.",
         (Table("seed2-table3", "Table 3: each perturbation", BLEU, tuple(rows3), paper_params=738_000_000,
                paper_model=model),
@@ -426,6 +426,17 @@ def stage_wall_seconds(run: Path, stage: str) -> float | None:
     return total + (seg_last - seg_start)
 
 
+def stage_device(run: Path, stage: str) -> str:
+    """The device a stage ran on: its DONE.json, else its latest "start" event in progress.jsonl; "" unknown."""
+    done = read_done(run, stage)
+    if done is not None and done.get("device"):
+        return str(done["device"])
+    path = run / PROGRESS_LOG
+    starts = [r for r in read_jsonl(path) if r.get("event") == "start" and r.get("stage") == stage] \
+        if path.is_file() else []
+    return str(starts[-1].get("device") or "") if starts else ""
+
+
 def curve_cpu_hours(files: Sequence[Path]) -> float | None:
     """CPU-hours of seq2seq training: the last validation point's cpu_hours of each curve.jsonl, summed
     (each phase of a run keeps its own curve, and cpu_hours already sums its resumes)."""
@@ -455,6 +466,7 @@ class Measured:
     smaller: list[str] = field(default_factory=list)  # where this row is smaller than the paper's
     notes: list[str] = field(default_factory=list)
     partial: bool = False  # an in-progress value, not the final one
+    device: str = ""  # where the stage ran (cpu, cuda:0)
     status: str = "measured"
     not_run: str = ""  # the stage finished but did not do the work
 
@@ -763,6 +775,7 @@ def evaluate_row(row: Row, runs: Sequence[Path]) -> RowResult:
             res.status, res.why = "unfinished", f"stage {row.stage} has not started in this run folder"
             return res
         m = READERS[row.reader](run, row, cfg)
+        m.device = stage_device(run, row.stage)
     except RunFileError as exc:
         res.why = str(exc)
         return res
@@ -822,6 +835,7 @@ def render_table(table: Table, results: Sequence[RowResult]) -> list[str]:
         if m:
             size = f"{m.model}, {_params_text(m.params)}" if m.params else m.model
             hours = f"{m.hours:.2f} {m.hours_kind} h" if m.hours is not None else ""
+            hours += f" ({m.device})" if hours and m.device else ""
             cells += [_cell(size), _cell(m.data), hours]
         else:
             cells += ["", "", ""]
@@ -889,7 +903,7 @@ def render_page(seeds: Sequence[Seed], runs: Sequence[Path], command: str) -> tu
         ("Every number under *ours* is read from a run folder's files (`report.json`, `result.json`, "
         "`curve.jsonl`, `DONE.json`, `progress.jsonl`, `config.toml`); the paper columns quote "
         "docs/anchors.md. *Hours*: **CPU h** is process CPU time over all threads (seq2seq training records "
-        "it), **wall-clock h** the stage's elapsed time summed over resumes, on a shared 2-core CPU. A row "
+        "it), **wall-clock h** the stage's elapsed time summed over resumes; the device it ran on follows. A row "
         "marked *partial* is the latest validation of a run still training. Rows are declared in "
         "`training/results.py` (`SEEDS`): the run folder, the stage, the config it must have, the command."),
         "",

@@ -42,11 +42,11 @@ def done(run: Path, stage: str, elapsed: float = 60.0, **summary) -> None:
                                            "elapsed_s": elapsed, "device": "cpu", **summary})
 
 
-def progress(run: Path, stage: str, *segments: tuple[float, float]) -> None:
+def progress(run: Path, stage: str, *segments: tuple[float, float], device: str = "cpu") -> None:
     """progress.jsonl events of one stage: a start event, a progress event and the last event per invocation."""
     with open(run / "progress.jsonl", "a", encoding="utf-8") as fh:
         for t0, t1 in segments:
-            recs = ({"event": "start", "stage": stage, "time": t0},
+            recs = ({"event": "start", "stage": stage, "device": device, "time": t0},
                     {"event": "progress", "stage": stage, "step": 1, "time": (t0 + t1) / 2},
                     {"event": "stopped", "stage": stage, "time": t1})
             fh.writelines(json.dumps(rec) + "\n" for rec in recs)
@@ -149,7 +149,7 @@ def test_finished_rewriter_row_is_read_from_its_files(tmp_path):
     line = next(x for x in page.splitlines() if x.startswith("| 1.1 |"))
     assert "| 61.23 | 66.50 | 69.44 | 74.19 |" in line
     assert "smaller than the paper" in line and "model 5.05k vs the paper's 54M" in line
-    assert "1.25 CPU h" in line
+    assert "1.25 CPU h (cpu)" in line  # DONE.json names the device
     assert f"`{ROWS['1.1'].command}`" in page
 
 
@@ -167,11 +167,13 @@ def test_unfinished_rewriter_shows_its_latest_point_marked_partial(tmp_path):
           {"step": 500, "epochs": 0.9, "em": 24.89, "fr": 34.56, "mean": 29.7, "elapsed_s": 1, "cpu_hours": 0.59})
     with open(run / "rewriter" / "train" / "curve.jsonl", "a", encoding="utf-8") as fh:
         fh.write('{"step": 1000, "em": 3')  # torn: the trainer is writing it right now
+    progress(run, "rewriter", (0, 7200), device="cuda:0")
     r = evaluate("1.1", [tmp_path])
     assert r.status == "unfinished"
     assert r.measured.values == {"em": 24.89, "fr": 34.56} and r.measured.partial
     line = next(x for x in render([tmp_path]).splitlines() if x.startswith("| 1.1 |"))
     assert "*24.89* (partial)" in line and "**unfinished**" in line
+    assert "0.59 CPU h (cuda:0)" in line  # CPU time from the curve; the device from the start event
 
 
 def test_rows_without_a_run_folder_say_not_run_and_why(tmp_path):
@@ -179,7 +181,7 @@ def test_rows_without_a_run_folder_say_not_run_and_why(tmp_path):
     assert r.status == "not run" and r.why == ROWS["1.5"].not_run
     page = render([tmp_path])
     line = next(x for x in page.splitlines() if x.startswith("| 1.5 |"))
-    assert "**not run**: queued" in line
+    assert f"**not run**: {R.QUEUE}" in line
     assert "| 72.63 | 77.01 |" in line  # the paper's numbers stand beside the empty cells
     assert "not quoted" in next(x for x in page.splitlines() if x.startswith("| 1.4 |"))
 
