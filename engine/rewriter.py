@@ -108,6 +108,63 @@ class _Decoder:
         return res[0][:, -1, :], dict(zip(self.dec_names, res[1:]))
 
 
+class _Stack(tuple):
+    """The encoder outputs of an ensemble's members, one array each, moved through the search together."""
+
+
+def _repeat(hidden, n: int):
+    if isinstance(hidden, _Stack):
+        return _Stack(np.repeat(h, n, axis=0) for h in hidden)
+    return np.repeat(hidden, n, axis=0)
+
+
+class _EnsembleEncoder:
+    """Runs every member's encoder on the same ids (the members share one tokenizer)."""
+
+    def __init__(self, encoders: Sequence[OrtSession]):
+        self.encoders = list(encoders)
+        first = self.encoders[0]
+        self.path, self.provider, self.inputs, self.output_names = first.path, first.provider, first.inputs, first.output_names
+
+    def run(self, feeds: dict, names: Sequence[str]):
+        return [_Stack(e.run({k: v for k, v in feeds.items() if k in e.inputs}, list(names))[0] for e in self.encoders)]
+
+
+class _EnsembleDecoder:
+    """Averages the members' log-probabilities at every step (a log-linear ensemble); each member keeps its own
+    KV cache, under keys prefixed with its index."""
+
+    def __init__(self, decoders: Sequence[_Decoder], weights: Sequence[float]):
+        self.decoders = list(decoders)
+        total = float(sum(weights))
+        self.weights = [float(w) / total for w in weights]
+
+    def _mix(self, logits: Sequence[np.ndarray]) -> np.ndarray:
+        return sum(w * _log_softmax(x) for w, x in zip(self.weights, logits))
+
+    @staticmethod
+    def _split(kv: dict, i: int) -> dict:
+        tag = f"{i}|"
+        return {k[len(tag):]: v for k, v in kv.items() if k.startswith(tag)}
+
+    def all_logits(self, ids, enc_hidden, enc_mask):
+        return self._mix([d.all_logits(ids, h, enc_mask) for d, h in zip(self.decoders, enc_hidden)])
+
+    def first(self, ids, enc_hidden, enc_mask):
+        outs = [d.first(ids, h, enc_mask) for d, h in zip(self.decoders, enc_hidden)]
+        dec = {f"{i}|{k}": v for i, o in enumerate(outs) for k, v in o[1].items()}
+        enc = {f"{i}|{k}": v for i, o in enumerate(outs) for k, v in o[2].items()}
+        return self._mix([o[0] for o in outs]), dec, enc
+
+    def step(self, ids, enc_hidden, enc_mask, dec_kv, enc_kv):
+        logits, dec = [], {}
+        for i, (d, h) in enumerate(zip(self.decoders, enc_hidden)):
+            lg, kv = d.step(ids, h, enc_mask, self._split(dec_kv, i), self._split(enc_kv, i))
+            logits.append(lg)
+            dec.update({f"{i}|{k}": v for k, v in kv.items()})
+        return self._mix(logits), dec
+
+
 class FormalRewriter:
     """Rewrites sentences formally with an exported encoder-decoder (rewriter directory format, docs/architecture.md).
 
@@ -126,6 +183,7 @@ class FormalRewriter:
         self.encoder = encoder
         self.decoder = decoder
         self.tokenizer = tokenizer
+        self._config, self._generation = dict(config), dict(generation)
         tokenizer.no_padding()
         tokenizer.no_truncation()
         # Like transformers: with a generation_config.json, its search settings are the only ones (config.json's
@@ -203,6 +261,37 @@ class FormalRewriter:
             info = ModelInfo(role=info.role, version=info.version, path=info.path, kind=info.kind,
                              provider=encoder.provider, metrics=info.metrics)
         return cls(encoder, decoder, tokenizer, config=config, generation=generation, options=options, info=info)
+
+    @classmethod
+    def ensemble(cls, members: Sequence[FormalRewriter], weights: Sequence[float] | None = None) -> FormalRewriter:
+        """One rewriter that searches with the members' averaged log-probabilities at every step.
+
+        The members must share the tokenizer (the same vocabulary and special ids) and the input options
+        (prefix, preprocess); the first member's generation settings and options are used."""
+        members = list(members)
+        if len(members) < 2:
+            raise ModelError("an ensemble needs at least two rewriters")
+        weights = list(weights) if weights is not None else [1.0] * len(members)
+        if len(weights) != len(members) or any(not (w > 0) for w in weights):
+            raise ModelError(f"ensemble weights must be one positive number per member, got {weights}")
+        lead = members[0]
+        vocab = lead.tokenizer.get_vocab()
+        for m in members[1:]:
+            if m.tokenizer.get_vocab() != vocab:
+                raise ModelError(f"{m.info.path} has another vocabulary than {lead.info.path}: "
+                                 "only rewriters trained with the same tokenizer can be ensembled")
+            same = (m.start_id, m.eos_ids, m.pad_id, m.prefix, m.preprocess) == (
+                lead.start_id, lead.eos_ids, lead.pad_id, lead.prefix, lead.preprocess)
+            if not same:
+                raise ModelError(f"{m.info.path} differs from {lead.info.path} in its special ids, prefix or "
+                                 "preprocessing")
+            if isinstance(m.decoder, _EnsembleDecoder):
+                raise ModelError("an ensemble's members must be single rewriters")
+        info = ModelInfo(role="rewriter", version="+".join(m.info.version for m in members), path=lead.info.path,
+                         kind="ensemble", provider=lead.info.provider)
+        return cls(_EnsembleEncoder([m.encoder for m in members]),
+                   _EnsembleDecoder([m.decoder for m in members], weights),
+                   lead.tokenizer, config=lead._config, generation=lead._generation, options=lead.options, info=info)
 
     # ------------------------------------------------------------------ public
 
@@ -286,7 +375,7 @@ class FormalRewriter:
             dec_in[r, 0] = self.start_id
             dec_in[r, 1:len(t)] = t[:-1]
             gold[r, :len(t)] = t
-        logits = self.decoder.all_logits(dec_in, np.repeat(hidden, n, axis=0), np.repeat(mask, n, axis=0))
+        logits = self.decoder.all_logits(dec_in, _repeat(hidden, n), np.repeat(mask, n, axis=0))
         logp = _log_softmax(logits.reshape(n * width, -1)).reshape(n, width, -1)
         picked = np.take_along_axis(logp, np.maximum(gold, 0)[:, :, None], axis=2)[:, :, 0]
         valid = gold >= 0
@@ -390,7 +479,7 @@ class FormalRewriter:
         return self._beam(hidden, mask, beam, nbest, max_new)
 
     def _greedy(self, hidden, mask, max_new):
-        n = hidden.shape[0]
+        n = mask.shape[0]
         max_length = 1 + max_new
         seqs = np.full((n, max_length), self.pad_id, dtype=np.int64)
         seqs[:, 0] = self.start_id
@@ -417,7 +506,7 @@ class FormalRewriter:
 
     def _beam(self, hidden, mask, num_beams, nbest, max_new):
         """Beam search exactly as transformers' vectorised _beam_search (v4.5x), in numpy."""
-        bsz = hidden.shape[0]
+        bsz = mask.shape[0]
         vocab = None
         max_length = 1 + max_new
         prompt_len = 1
@@ -428,7 +517,7 @@ class FormalRewriter:
         top_mask = np.zeros(keep, dtype=bool)
         top_mask[:num_beams] = True
 
-        hidden = np.repeat(hidden, num_beams, axis=0)
+        hidden = _repeat(hidden, num_beams)
         mask = np.repeat(mask, num_beams, axis=0)
         fill = self.pad_id
         running = np.full((bsz, num_beams, max_length), fill, dtype=np.int64)
