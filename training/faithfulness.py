@@ -294,6 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--min-kept", type=float, default=0.9,
                     help="with --fit: share of formal inputs to return unchanged (default 0.9)")
     ap.add_argument("--systems", default="copy,rules,model4,model1,safe4,safe1")
+    ap.add_argument("--fit-beams", default="4,1", help="with --fit: the beams to fit the reranker for")
     args = ap.parse_args(argv)
     data_root = args.data or shared_data_dir()
     if data_root is None:
@@ -351,7 +352,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.fit:
         fit = {}
-        for beam, hard in ((4, HARD_CHECKS), (4, ("nonwords",)), (1, HARD_CHECKS), (1, ("nonwords",))):
+        fit_beams = [int(b) for b in args.fit_beams.split(",") if b.strip()]
+        for beam, hard in [(b, h) for b in fit_beams for h in (HARD_CHECKS, ("nonwords",))]:
             rows = {d: pools(d, "informal", beam) for d in DOMAINS}
             formal_rows = {d: pools(d, "formal", beam) for d in DOMAINS}
             a = {d: [r for r in rows[d] if r.index % 2 == 0] for d in DOMAINS}
