@@ -54,7 +54,14 @@ def test_asset_datas_refuses_a_checkout_without_models(tmp_path):
 
 def test_training_stack_is_excluded_and_nothing_the_app_imports_is():
     c = _contents()
-    assert {"torch", "transformers", "optimum", "training"} <= set(c.EXCLUDES)
+    assert {"torch", "transformers", "optimum"} <= set(c.EXCLUDES)
+    # of training only the run contract ships; every other module of it is excluded
+    excluded_training = c.training_excludes(REPO)
+    assert "training.protocol" not in excluded_training and "training.stages" in excluded_training
+    on_disk = {p.stem for p in (REPO / "training").glob("*.py")} | {p.parent.name for p in
+                                                                   (REPO / "training").glob("*/__init__.py")}
+    assert {f"training.{n}" for n in on_disk} - {"training.__init__"} == set(excluded_training) | {"training.protocol"}
+    excludes = set(c.EXCLUDES) | set(excluded_training)
     imported = set()
     for top in ("engine", "gui", "keigo"):
         for path in (REPO / top).rglob("*.py"):
@@ -66,7 +73,7 @@ def test_training_stack_is_excluded_and_nothing_the_app_imports_is():
     # engine.paths imports keigo_assets only when assets/ is not beside it (an installed wheel); the bundle
     # puts assets/ there, so that import never runs in the bundle.
     imported.discard("keigo_assets")
-    clash = sorted(m for m in imported for x in c.EXCLUDES if m == x or m.startswith(x + "."))
+    clash = sorted(m for m in imported for x in excludes if m == x or m.startswith(x + "."))
     assert clash == [], f"the app imports modules keigo.spec excludes: {clash}"
 
 
@@ -80,7 +87,7 @@ def test_hidden_imports_and_entry_point_exist():
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
-@pytest.mark.parametrize("script", ["build.sh", "smoke_test.sh"])
+@pytest.mark.parametrize("script", ["build.sh", "smoke_test.sh", "build_deb.sh", "build_macos.sh"])
 def test_shell_scripts_parse(script):
     proc = subprocess.run(["bash", "-n", str(PACKAGING / script)], capture_output=True, text=True, timeout=30,
                           check=False)
