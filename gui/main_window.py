@@ -289,6 +289,7 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        self.editor.word_card.dismiss()
         for stop in self._shutdowns:
             stop()
         for box in list(self._messages):
