@@ -573,10 +573,8 @@ class FormalRewriter:
             finished = np.take_along_axis(m_fin, sel, axis=1)
 
             cur_len += 1
-            if early == "never" and lp > 0.0:
-                best_len = max_length - prompt_len
-            else:
-                best_len = cur_len - prompt_len
+            # transformers' bound on a running beam's best finished score
+            best_len = max_length - prompt_len if early == "never" and lp > 0.0 else cur_len - prompt_len
             best_running = running_scores[:, :1] / np.float32(best_len ** lp)
             worst_finished = np.where(finished, np.min(beam_scores, axis=1, keepdims=True), _NEG)
             unsatisfied = unsatisfied & np.any(best_running > worst_finished, axis=-1, keepdims=True)

@@ -19,10 +19,9 @@ def test_text_json_roundtrip_and_no_leftovers(tmp_path):
 def test_failure_keeps_old_file_and_removes_temp(tmp_path):
     p = tmp_path / "a.txt"
     p.write_text("old")
-    with pytest.raises(RuntimeError):
-        with atomic_temp_path(p) as tmp:
-            tmp.write_text("half")
-            raise RuntimeError("crash")
+    with pytest.raises(RuntimeError), atomic_temp_path(p) as tmp:
+        tmp.write_text("half")
+        raise RuntimeError("crash")
     assert p.read_text() == "old"
     assert [x.name for x in tmp_path.iterdir()] == ["a.txt"]
 

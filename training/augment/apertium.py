@@ -83,10 +83,8 @@ def translate(sentences: Sequence[str], mode: str, batch_size: int = 2000) -> li
         if lines and lines[-1] == "":
             lines.pop()
         if len(lines) != len(chunk):
-            if len(chunk) == 1:
-                lines = [" ".join(lines)]
-            else:  # a sentence that produced an extra line break: redo this chunk one by one
-                lines = [translate([s], mode)[0] for s in chunk]
+            # one sentence: its lines joined; several: one produced an extra line break, so redo them one by one
+            lines = [" ".join(lines)] if len(chunk) == 1 else [translate([s], mode)[0] for s in chunk]
         out.extend(_clean(x) for x in lines)
     return out
 
