@@ -377,7 +377,7 @@ def _rewrite_batch(rewriter, batch: list[str], beam: int, nbest: int, **options)
     if todo:
         cores = [batch[i].strip() for i in todo]
         done = rewriter.rewrite(cores, beam=beam, nbest=nbest, **options)
-        for i, core, rw in zip(todo, cores, done):
+        for i, rw in zip(todo, done):
             line = batch[i]
             lead = line[: len(line) - len(line.lstrip())]
             trail = line[len(line.rstrip()):]

@@ -91,7 +91,7 @@ def decode_bytes(data: bytes, name: str = "the file") -> LoadedText:
         try:
             text = body.decode(encoding)
         except UnicodeDecodeError as exc:
-            raise InputError(f"{name} starts with a {encoding} byte-order mark but is not valid {encoding}: {exc}")
+            raise InputError(f"{name} starts with a {encoding} byte-order mark but is not valid {encoding}: {exc}") from None
     if "\x00" in text:
         raise InputError(f"{name} contains NUL characters; it does not look like a text file")
     endings = _NEWLINE.findall(text)
@@ -127,9 +127,9 @@ def read_document(path: str | Path) -> LoadedText:
             raise InputError(f"{path} is {size / 1e6:.0f} MB; Keigo opens text files up to {MAX_BYTES // 2**20} MB")
         data = path.read_bytes()
     except IsADirectoryError:
-        raise InputError(f"{path} is a folder, not a text file")
+        raise InputError(f"{path} is a folder, not a text file") from None
     except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}")
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
     return decode_bytes(data, path.name)
 
 
@@ -142,11 +142,11 @@ def write_document(path: str | Path, text: str, fmt: TextFormat) -> None:
         bad = text[exc.start:exc.end]
         raise InputError(
             f"the text contains {bad!r}, which {fmt.encoding} cannot store; use Save As to save it as UTF-8"
-        )
+        ) from None
     try:
         atomic_write_bytes(path, payload)  # through a symbolic link: the target is replaced, the link stays
     except OSError as exc:
-        raise KeigoError(f"cannot save {path}: {exc.strerror or exc}; the text is still in the editor")
+        raise KeigoError(f"cannot save {path}: {exc.strerror or exc}; the text is still in the editor") from exc
 
 
 # ---------------------------------------------------------------------------------------------- autosave
