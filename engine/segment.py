@@ -6,8 +6,9 @@ empty or whitespace-only or has leading/trailing whitespace, and the gaps betwee
 
 Where a sentence ends:
 - a blank line (two line breaks with only spaces between; CRLF, lone CR, U+2028 count as one break) always;
-- a single line break when it does not look like hard-wrapped prose (which is: a lowercase letter or a comma
-  before the break and a lowercase letter after it);
+- a single line break when it does not look like hard-wrapped prose (`line_continues`, which is: a lowercase
+  letter or a comma before the break and a lowercase letter after it, not a lettered list item like "a) ";
+  or a capital after a word that never ends a sentence: "I met with\nJohn");
 - a run of end marks (. ! ? … and CJK/Arabic ones), with closing quotes/brackets and trailing emoji kept on
   the sentence, when whitespace or the end of the text follows. Needing whitespace after the mark is what keeps
   decimals (3.14), URLs, e-mail addresses and "a.b" together;
@@ -114,6 +115,42 @@ def _mark_ends_sentence(text: str, run: str, ms: int, cut: int, seg_start: int) 
     return True
 
 
+# Words that do not end a sentence ("come on", "log in" do, so those prepositions are left out): a line ending in
+# one carries on even when the next line starts with a capital.
+_NEVER_LAST = frozenset([
+    "a", "an", "the", "and", "or", "but", "nor", "of", "to", "at", "for", "with", "from",
+    "into", "onto", "upon", "than", "my", "your", "his", "our", "their", "its", "mr", "mrs", "ms",
+])
+_LETTERED_ITEM = re.compile(r"[(\[]?[a-z]{1,3}[.)\]][ \t]")  # "a) ", "(b) ", "iv. ": a list, not prose
+_WRAP_LOOK = 64  # characters examined on each side of a line break
+
+
+def _wrap_continues(before: str, after: str) -> bool:
+    """The hard-wrapping rule for a single line break, given the text just before it (trailing spaces removed)
+    and the text just after it."""
+    last = before[-1:]
+    if not (last.islower() or last == ","):
+        return False
+    m = _NEXT_VISIBLE.match(after)
+    first = m.group(1) if m else ""
+    if first.islower():
+        return not _LETTERED_ITEM.match(after.lstrip(_SPACE_STR))
+    if first.isupper() and last.islower():
+        word = before.rsplit(None, 1)[-1].lstrip(_OPENERS)
+        return word.lower() in _NEVER_LAST
+    return False
+
+
+def line_continues(line: str, next_line: str) -> bool:
+    """Whether the sentence at the end of `line` carries on at the start of `next_line` (hard-wrapped prose),
+    by the rule split_sentences applies to a single line break. Blank lines never continue; each side is read
+    only near the break, so a 1 MB line costs no more than a short one."""
+    tail = line[-_WRAP_LOOK:].rstrip(_SPACE_STR)
+    if not tail and len(line) > _WRAP_LOOK:
+        tail = line.rstrip(_SPACE_STR)[-_WRAP_LOOK:]
+    return bool(tail) and _wrap_continues(tail, next_line[:_WRAP_LOOK])
+
+
 def _emit(text: str, start: int, end: int, out: list[Segment]) -> None:
     piece = text[start:end]
     left = piece.lstrip(_SPACE_STR)
@@ -138,11 +175,9 @@ def split_sentences(text: str) -> list[Segment]:
                 k = m.start()
                 while k > seg_start and text[k - 1] in space:
                     k -= 1
-                before = text[k - 1] if k > seg_start else ""
-                nxt = _NEXT_VISIBLE.match(text, m.end())
-                after = text[m.end() + len(nxt.group()) - len(nxt.group(1))] if nxt else ""
                 # Hard-wrapped prose continues on the next line; anything else (a list, a chat line) is new.
-                if (before.islower() or before == ",") and after.islower():
+                if k > seg_start and _wrap_continues(text[max(seg_start, k - _WRAP_LOOK):k],
+                                                     text[m.end():m.end() + _WRAP_LOOK]):
                     continue
             _emit(text, seg_start, m.start(), out)
             seg_start = m.end()

@@ -136,6 +136,25 @@ def test_single_line_breaks():
     assert texts("this line was wrapped\nin the middle") == ["this line was wrapped\nin the middle"]
     assert texts("CRLF line\r\nNext line") == ["CRLF line", "Next line"]
     assert texts("lone CR\rNext") == ["lone CR", "Next"]
+    # a capital after a word that never ends a sentence is still wrapped prose; a lettered list item is not
+    assert texts("I met with\nJohn on Friday.") == ["I met with\nJohn on Friday."]
+    assert texts("Dear John,\nThank you.") == ["Dear John,", "Thank you."]
+    assert texts("Hi Sarah\nI hope you are well.") == ["Hi Sarah", "I hope you are well."]
+    assert texts("come on\nI am waiting") == ["come on", "I am waiting"]
+    assert texts("first point\na) second point") == ["first point", "a) second point"]
+
+
+def test_line_continues_is_the_rule_split_sentences_uses():
+    from engine.segment import line_continues
+
+    pairs = [("I would be grateful if you could", "send the report by Friday."), ("I met with", "John."),
+             ("Dear John,", "Thank you."), ("hey u number 1", "hey u number 2"), ("could  ", "  send"),
+             ("a list", "(b) item"), ("the end.", "next"), ("", "next"), ("   ", "next"), ("word", "")]
+    for line, nxt in pairs:
+        joined = len(split_sentences(f"{line}\n{nxt}")) == 1 and bool(line.strip()) and bool(nxt.strip())
+        assert line_continues(line, nxt) == joined, (line, nxt)
+    assert line_continues("x" * 1_000_000 + " could", "send")  # read near the break only
+    assert not line_continues(" " * 1000, "send") and line_continues("could" + " " * 1000, "send")
 
 
 def test_tabs_zero_width_and_unicode_spaces_are_gaps():
