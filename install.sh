@@ -63,7 +63,7 @@ mkdir -p "$bindir"
 ln -sf "$venv/bin/keigo" "$bindir/keigo"
 say "linked $bindir/keigo -> $venv/bin/keigo"
 if [ "$(uname -s)" = Linux ] && [ -f "$here/packaging/keigo.desktop" ]; then
-  icon="$("$venv/bin/python" -c 'from engine.paths import assets_dir; print(assets_dir() / "icons" / "keigo.png")')"
+  icon="$("$venv/bin/python" -I -c 'from engine.paths import assets_dir; print(assets_dir() / "icons" / "keigo.png")')"
   apps="${XDG_DATA_HOME:-$HOME/.local/share}/applications"
   mkdir -p "$apps"
   sed -e "s|^Exec=.*|Exec=$venv/bin/keigo gui %F|" -e "s|^TryExec=.*|TryExec=$venv/bin/keigo|" \
