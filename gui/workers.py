@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from engine.faithful import SafeRewriter
 from engine.reasons import informal_words
+from engine.segment import SPACE_CHARS, line_continues
 from engine.types import Rewrite, Segment, WordWeight
 
 DEBOUNCE_MS = 300
@@ -29,11 +30,16 @@ CACHE_LIMIT = 200_000
 
 @dataclass(frozen=True, slots=True)
 class ScoredSentence:
-    start: int  # Python offsets inside the paragraph (block) text
+    """A sentence as stored on one line (QTextBlock). A sentence hard-wrapped over several lines is stored as
+    one piece per line: start/end bound the piece in that line, `offset` is where the piece begins in `text`
+    (the whole sentence, its line breaks read as spaces); the piece with offset 0 (the head) counts it."""
+
+    start: int  # Python offsets inside the line (block) text
     end: int
     text: str
     score: float | None  # P(formal); None when no scorer is installed
-    words: tuple[WordWeight, ...] = ()  # explained only for sentences below the target
+    words: tuple[WordWeight, ...] = ()  # explained only for sentences below the target; offsets inside text
+    offset: int = 0
 
     @property
     def pulling_words(self) -> list[WordWeight]:
@@ -47,6 +53,10 @@ class BlockResult:
     text: str
     sentences: tuple[ScoredSentence, ...]
     explained: bool = True  # False: scored only; its informal words are found once it scrolls into view
+    # The paragraph this line was scored in: an id shared by its lines, this line's index, how many lines.
+    group: tuple[int, int] = (0, 0)
+    index: int = 0
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +65,12 @@ class ScoreRequest:
     revision: int
     epoch: int
     target: float
-    blocks: tuple[tuple[int, str], ...]  # (block number, block text), edited paragraphs first
-    headings: frozenset[int] = frozenset()  # block numbers that are titles, not sentences: left unscored
+    # (first block number, the paragraph's lines): lines joined by hard wrapping (continues_line) are scored
+    # as one text; edited paragraphs first
+    paragraphs: tuple[tuple[int, tuple[str, ...]], ...]
+    headings: frozenset[int] = frozenset()  # first block numbers of titles, not sentences: left unscored
     # Explaining costs a scorer row per word, so only paragraphs near the writer (edited, on screen) get it.
-    explain: frozenset[int] | None = None  # None: every paragraph
+    explain: frozenset[int] | None = None  # None: every paragraph (by first block number)
 
 
 _TERMINAL = ".!?…:;,\"')]}»”’"
@@ -70,11 +82,53 @@ def is_heading(text: str, standalone: bool) -> bool:
     t = text.strip()
     if not t:
         return False
-    if t.startswith("#") or (set(t) <= set("=-") and len(t) >= 3):  # ATX heading, setext underline
+    if t[0] == "#" or (t[0] in "=-" and len(t) >= 3 and set(t) <= set("=-")):  # ATX heading, setext underline
         return True
     if not standalone or t[-1] in _TERMINAL or len(t) > 80:
         return False
     return 1 <= len(t.split()) <= 8 and (t[0].isupper() or t[0].isdigit())
+
+
+def continues_line(line: str, next_line: str) -> bool:
+    """Whether next_line carries on the sentence line ends in, so the two are scored as one text (joined with a
+    space; the document keeps its line breaks). The rule is the engine's (engine.segment.line_continues: a
+    lowercase letter or comma before the break and a lowercase letter after it, or a capital after "with",
+    "the", ...), so the editor reads a hard-wrapped sentence the way `keigo score` reads the file. A blank line,
+    a Markdown heading, a list item ("- ", "1. ", "a) ") or a line after sentence-final punctuation starts anew."""
+    return line_continues(line, next_line) and not is_heading(line, False)
+
+
+_SPACES = "".join(sorted(SPACE_CHARS))
+
+
+def split_pieces(lines: Sequence[str], segments: Sequence[Segment]) -> list[list[tuple[int, int, int, Segment]]]:
+    """The sentences of a paragraph's joined text (its lines joined with one space each) cut at the line ends:
+    per line, (start, end, offset, segment) with start/end inside that line, trimmed of spaces, and offset
+    where the piece begins in segment.text."""
+    if len(lines) == 1:
+        return [[(s.start, s.end, 0, s) for s in segments]]
+    out: list[list[tuple[int, int, int, Segment]]] = [[] for _ in lines]
+    bases, b = [], 0
+    for line in lines:
+        bases.append(b)
+        b += len(line) + 1
+    i = 0
+    for s in segments:
+        while bases[i] + len(lines[i]) <= s.start:
+            i += 1
+        j = i
+        while True:
+            lo, hi = max(s.start, bases[j]) - bases[j], min(s.end, bases[j] + len(lines[j])) - bases[j]
+            piece = lines[j][lo:hi]
+            core = piece.strip(_SPACES)
+            if core:
+                a = lo + len(piece) - len(piece.lstrip(_SPACES))
+                out[j].append((a, a + len(core), bases[j] + a - s.start, s))
+            if s.end <= bases[j] + len(lines[j]):
+                break
+            j += 1
+        i = j
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,54 +190,59 @@ class ScoreWorker(QRunnable):
 
     def _run(self) -> None:
         req, token = self.request, self.token
-        pending: list[tuple[int, str, list[Segment]]] = []
-        n_sentences, done, total = 0, 0, len(req.blocks)
+        pending: list[tuple[int, int, int, str, list]] = []  # (first block, index, lines, line text, pieces)
+        n_sentences, done, total = 0, 0, len(req.paragraphs)
         started = time.monotonic()
-        for number, text in req.blocks:
+        for first, lines in req.paragraphs:
             if token.cancelled.is_set():
                 return
-            segs = [] if number in req.headings else self.engine.segment(text)
-            pending.append((number, text, segs))
-            n_sentences += len(segs)
-            if n_sentences >= CHUNK_SENTENCES or time.monotonic() - started > CHUNK_SECONDS:
-                done += len(pending)
-                if not self._flush(pending, done, total):
-                    return
-                pending, n_sentences, started = [], 0, time.monotonic()
-        done += len(pending)
+            segs = [] if first in req.headings else self.engine.segment(" ".join(lines))
+            for index, (text, pieces) in enumerate(zip(lines, split_pieces(lines, segs))):
+                pending.append((first, index, len(lines), text, pieces))
+                n_sentences += len(pieces)
+                # A long paragraph is handed over line by line, so its first lines show while the rest is scored.
+                if n_sentences >= CHUNK_SENTENCES or time.monotonic() - started > CHUNK_SECONDS:
+                    if not self._flush(pending, done + (index == len(lines) - 1), total):
+                        return
+                    pending, n_sentences, started = [], 0, time.monotonic()
+            done += 1
         self._flush(pending, done, total)
 
     def _flush(self, pending, done: int, total: int) -> bool:
         scorer, cache, target, token = self.engine.scorer, self.cache, self.request.target, self.token
+        wanted = self.request.explain
         if scorer is not None:
-            todo = list(dict.fromkeys(s.text for _, _, segs in pending for s in segs if s.text not in cache.scores))
+            todo = list(dict.fromkeys(p[3].text for *_, pieces in pending for p in pieces
+                                      if p[3].text not in cache.scores))
             if todo:
                 scores = scorer.score(todo)
                 for text, value in zip(todo, scores):
                     cache.scores[text] = float(value)
-            wanted = self.request.explain
-            for number, _, segs in pending:
-                if wanted is not None and number not in wanted:
+            for first, *_, pieces in pending:
+                if wanted is not None and first not in wanted:
                     continue
-                for s in segs:
-                    if cache.scores[s.text] < target and s.text not in cache.words and len(s.text) <= MAX_EXPLAIN_CHARS:
+                for *_, seg in pieces:
+                    t = seg.text
+                    if cache.scores[t] < target and t not in cache.words and len(t) <= MAX_EXPLAIN_CHARS:
                         if token.cancelled.is_set():
                             return False
-                        cache.words[s.text] = tuple(scorer.explain(s.text))
+                        cache.words[t] = tuple(scorer.explain(t))
         results = []
-        for number, text, segs in pending:
+        group = self.request.job_id
+        for first, index, count, text, pieces in pending:
             sentences = tuple(
                 ScoredSentence(
-                    s.start,
-                    s.end,
-                    s.text,
-                    cache.scores.get(s.text) if scorer is not None else None,
-                    cache.words.get(s.text, ()) if scorer is not None else (),
+                    start,
+                    end,
+                    seg.text,
+                    cache.scores.get(seg.text) if scorer is not None else None,
+                    cache.words.get(seg.text, ()) if scorer is not None else (),
+                    offset,
                 )
-                for s in segs
+                for start, end, offset, seg in pieces
             )
-            explained = scorer is None or self.request.explain is None or number in self.request.explain
-            results.append(BlockResult(number, text, sentences, explained))
+            explained = scorer is None or wanted is None or first in wanted
+            results.append(BlockResult(first + index, text, sentences, explained, (group, first), index, count))
         cache.trim()
         if token.cancelled.is_set():
             return False
@@ -198,7 +257,7 @@ class ScoreWorker(QRunnable):
 class ScoringDispatcher(QObject):
     """Debounces edits into scoring jobs; one job in flight; results for an older revision are dropped."""
 
-    progress = Signal(int, int)  # paragraphs done, paragraphs in this job
+    progress = Signal(int, int)  # paragraphs done, paragraphs in this job (hard-wrapped lines: one paragraph)
     applied = Signal()
     idle = Signal()  # nothing in flight and nothing pending: the document is fully scored
     failed = Signal(str)
@@ -257,10 +316,10 @@ class ScoringDispatcher(QObject):
             return
         self._job_id += 1
         request = self._collect(self._job_id, self.engine.epoch, self._target())
-        if request is None or not request.blocks:
+        if request is None or not request.paragraphs:
             self.idle.emit()
             return
-        key = (request.revision, request.epoch, request.target, request.blocks)
+        key = (request.revision, request.epoch, request.target, request.paragraphs)
         if key == self._last_key:
             # The same paragraphs came back pending after a completed pass (nothing could be applied to
             # them): stop here instead of looping; the next edit schedules a fresh pass.

@@ -26,7 +26,11 @@ class CursorSuggestion:
     rewrite: Rewrite | None = None
 
     def still_valid(self) -> bool:
-        return self.tracker.selectedText() == self.source
+        return span_text(self.tracker) == self.source
+
+    def lines(self) -> int:
+        """How many lines the sentence is hard-wrapped over in the document."""
+        return self.tracker.selectedText().count("\u2029") + 1
 
 
 def _best_flags(rewrite: Rewrite | None) -> tuple[str, ...]:
@@ -34,9 +38,17 @@ def _best_flags(rewrite: Rewrite | None) -> tuple[str, ...]:
     return rewrite.candidates[0].flags if rewrite is not None and rewrite.candidates else ()
 
 
+def span_text(cursor: QTextCursor) -> str:
+    """The text a cursor selects as the scorer read it: the line breaks of a sentence hard-wrapped over lines
+    read as the spaces its lines were joined with (gui.workers.continues_line)."""
+    return cursor.selectedText().replace("\u2029", " ")
+
+
 def apply_rewrite(tracker: QTextCursor, source: str, replacement: str) -> bool:
-    """Replace a sentence, one undo step, only if the document still holds exactly the source there."""
-    if tracker.selectedText() != source:
+    """Replace a sentence, one undo step, only if the document still holds exactly the source there. A sentence
+    hard-wrapped over lines is replaced as a whole: the rewrite takes its place on its first line, so its line
+    breaks go (what follows it on its last line joins that line); Ctrl+Z brings them back."""
+    if span_text(tracker) != source:
         return False
     c = QTextCursor(tracker)
     c.beginEditBlock()
@@ -179,7 +191,11 @@ class SuggestionsController(QObject):
     def _show(self, rewrite: Rewrite) -> None:
         s = self.current
         s.rewrite = rewrite
-        self.panel.show_suggestion(s.source, rewrite, s.score, self._target())
+        lines = s.lines()
+        offered = any(c.text.strip() and c.text != s.source for c in rewrite.candidates)
+        note = (f"This sentence is wrapped over {lines} lines: accepting a rewrite replaces all of it and puts it "
+                "on one line." if lines > 1 and offered else "")
+        self.panel.show_suggestion(s.source, rewrite, s.score, self._target(), note=note)
         self.suggestionShown.emit()
 
     @Slot(int, object)
@@ -346,7 +362,7 @@ class SuggestionsController(QObject):
         group.beginEditBlock()  # the whole batch is one undo step
         try:
             for source, best, tracker in picked:
-                if tracker.selectedText() == source:
+                if span_text(tracker) == source:
                     QTextCursor(tracker).insertText(best)
                     applied += 1
                 else:

@@ -1,9 +1,14 @@
-"""The writing surface: sentences tinted by formality, informal-pulling words underlined, tooltips, file drops."""
+"""The writing surface: sentences tinted by formality, informal-pulling words underlined, tooltips, file drops.
+
+Lines are scored by paragraph: consecutive lines that hard-wrap one sentence (workers.continues_line) are joined
+with a space for scoring, and each sentence's tint, underlines and score come back to the characters it covers
+on each line (BlockData per QTextBlock, one ScoredSentence piece per line). The document text never changes.
+"""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QFont, QPainter, QPen, QSyntaxHighlighter, QTextBlock, QTextCharFormat, QTextCursor
@@ -13,7 +18,7 @@ from engine.reasons import informal_words
 from engine.types import Segment
 
 from ..theme import LEVEL_LABELS, Theme, level_for
-from ..workers import BlockResult, ScoredSentence, ScoreRequest, is_heading
+from ..workers import BlockResult, ScoredSentence, ScoreRequest, continues_line, is_heading
 from .word_card import WordCard, WordHit, line_rects, replace_word
 
 # Qt re-lays out a whole paragraph whenever its formats change; beyond this size that takes most of a
@@ -50,33 +55,44 @@ class Utf16Map:
         return lo
 
 
+def utf16_len(text: str) -> int:
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF) if not text.isascii() else len(text)
+
+
 @dataclass(frozen=True)
 class BlockData:
-    text: str  # the paragraph text these results belong to; results are ignored once it changes
-    sentences: tuple[ScoredSentence, ...]
+    text: str  # the line (block) text these results belong to; results are ignored once it changes
+    sentences: tuple[ScoredSentence, ...]  # pieces on this line (ScoredSentence.offset)
     view: tuple  # (target, theme name) the paragraph was last painted for
     epoch: int
     # Precomputed for the gauge, so a 1 MB document's totals cost one pass over paragraphs, not sentences.
+    # A sentence wrapped over lines is counted on the line it starts on.
     sum_ws: float = 0.0
     sum_w: float = 0.0
     scored: int = 0
     informal: int = 0
     explained: bool = True
+    # The paragraph the line was scored in (BlockResult.group/index/count): the results hold only while the
+    # document still joins the same lines into it.
+    group: tuple = (0, 0)
+    index: int = 0
+    count: int = 1
 
     @classmethod
-    def build(cls, text, sentences, view, epoch, explained: bool = True) -> BlockData:
+    def build(cls, text, sentences, view, epoch, explained: bool = True, group: tuple = (0, 0), index: int = 0,
+              count: int = 1) -> BlockData:
         target = view[0]
         sum_ws = sum_w = 0.0
         scored = informal = 0
         for s in sentences:
-            if s.score is None:
+            if s.score is None or s.offset:
                 continue
             w = max(1, len(s.text))
             sum_ws += s.score * w
             sum_w += w
             scored += 1
             informal += s.score < target
-        return cls(text, sentences, view, epoch, sum_ws, sum_w, scored, informal, explained)
+        return cls(text, sentences, view, epoch, sum_ws, sum_w, scored, informal, explained, group, index, count)
 
 
 @dataclass(frozen=True)
@@ -119,8 +135,77 @@ def surviving_sentences(data: BlockData, text: str) -> tuple[ScoredSentence, ...
         if s.end < p:  # strictly before the edit: an edit touching a sentence's end changes that sentence
             kept.append(s)
         elif s.start > len(old) - q:
-            kept.append(ScoredSentence(s.start + delta, s.end + delta, s.text, s.score, s.words))
+            kept.append(replace(s, start=s.start + delta, end=s.end + delta))
     return tuple(kept)
+
+
+def paragraphs(document) -> Iterator[tuple[list[QTextBlock], list[str]]]:
+    """(blocks, their texts) of each paragraph in document order: a line joins the one before it when that one
+    continues into it (hard wrapping); a blank line is a paragraph of its own."""
+    blocks: list[QTextBlock] = []
+    texts: list[str] = []
+    block = document.begin()
+    while block.isValid():
+        text = block.text()
+        if blocks and not continues_line(texts[-1], text):
+            yield blocks, texts
+            blocks, texts = [], []
+        blocks.append(block)
+        texts.append(text)
+        block = block.next()
+    if blocks:
+        yield blocks, texts
+
+
+def paragraph_around(block: QTextBlock) -> tuple[list[QTextBlock], list[str], int]:
+    """The paragraph a line belongs to: (blocks, texts, the line's index in it)."""
+    before_b, before_t = [], []
+    text = block.text()
+    b, t = block.previous(), text
+    while b.isValid():
+        bt = b.text()
+        if not continues_line(bt, t):
+            break
+        before_b.append(b)
+        before_t.append(bt)
+        b, t = b.previous(), bt
+    blocks, texts = [*reversed(before_b), block], [*reversed(before_t), text]
+    index = len(blocks) - 1
+    b, t = block.next(), text
+    while b.isValid():
+        bt = b.text()
+        if not continues_line(t, bt):
+            break
+        blocks.append(b)
+        texts.append(bt)
+        b, t = b.next(), bt
+    return blocks, texts, index
+
+
+def paragraph_data(store: dict, blocks: list[QTextBlock], texts: list[str]) -> list[BlockData] | None:
+    """The stored results of each line of a paragraph, or None when any is missing or was scored as part of a
+    different paragraph (a line edited, joined or split since)."""
+    out = []
+    group = None
+    for i, (block, text) in enumerate(zip(blocks, texts)):
+        data = store.get(block.userState())
+        if data is None or data.text != text or data.index != i or data.count != len(blocks):
+            return None
+        if group is None:
+            group = data.group
+        elif data.group != group:
+            return None
+        out.append(data)
+    return out
+
+
+def heads(data: BlockData, block: QTextBlock) -> Iterator[tuple[int, ScoredSentence]]:
+    """(document position of its start, sentence) of each sentence starting on this line."""
+    umap = None
+    for s in data.sentences:
+        if s.offset == 0:
+            umap = umap or Utf16Map(data.text)
+            yield block.position() + umap.qt(s.start), s
 
 
 class SentenceHighlighter(QSyntaxHighlighter):
@@ -143,7 +228,11 @@ class SentenceHighlighter(QSyntaxHighlighter):
             self.setFormat(start, end - start, fmt)
             if s.score < target:
                 for w in s.pulling_words:
-                    ws, we = umap.qt(s.start + w.start), umap.qt(s.start + w.end)
+                    # the sentence's words on this line only (a wrapped sentence's words are on several lines)
+                    a, b = max(w.start - s.offset, 0), min(w.end - s.offset, s.end - s.start)
+                    if a >= b:
+                        continue
+                    ws, we = umap.qt(s.start + a), umap.qt(s.start + b)
                     under = QTextCharFormat(fmt)
                     under.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
                     under.setUnderlineColor(theme.underline)
@@ -221,51 +310,57 @@ class EditorPanel(QPlainTextEdit):
         return self._store.get(block.userState())
 
     def block_data(self, block: QTextBlock) -> BlockData | None:
-        data = self._store.get(block.userState())
+        """Current results of a line: its text and its paragraph's lines are as they were scored."""
+        blocks, texts, index = paragraph_around(block)
+        datas = paragraph_data(self._store, blocks, texts)
         # Results of a previous model stay visible until the new model's arrive: no flicker on a swap.
-        if data is None or data.text != block.text():
-            return None
-        return data
+        return None if datas is None else datas[index]
 
     def collect(self, job_id: int, epoch: int, target: float) -> ScoreRequest | None:
         """Paragraphs whose results are missing or out of date: edited first, then visible, then the rest."""
         doc = self.document()
-        pending: dict[int, str] = {}
+        pending: dict[int, tuple[str, ...]] = {}  # first block number -> the paragraph's lines
+        owner: dict[int, int] = {}  # block number -> first block number of its pending paragraph
+        headings, explain = set(), set()
         view = (target, self.theme.name)
         first_visible = self.firstVisibleBlock().blockNumber()
         near = set(self._edited) | set(range(max(0, first_visible - 10), first_visible + 80))
-        block = doc.begin()
-        while block.isValid():
-            text = block.text()
-            if text.strip():
-                data = self._store.get(block.userState())
-                n = block.blockNumber()
-                if data is None or data.text != text or data.epoch != epoch or data.view != view:
-                    pending[n] = text
-                elif not data.explained and data.informal and n in near:
-                    pending[n] = text  # scrolled into view: find its informal words now
-            block = block.next()
+        for blocks, texts in paragraphs(doc):
+            if len(texts) == 1 and (not texts[0] or texts[0].isspace()):
+                continue
+            first = blocks[0].blockNumber()
+            numbers = range(first, first + len(blocks))
+            datas = paragraph_data(self._store, blocks, texts)
+            if datas is None or any(d.epoch != epoch or d.view != view for d in datas):
+                pass
+            elif not any(not d.explained and d.informal for d in datas) or not any(n in near for n in numbers):
+                continue  # up to date (or scrolled out of view with informal words still to find)
+            pending[first] = tuple(texts)
+            owner.update((n, first) for n in numbers)
+            if any(n in near for n in numbers):
+                explain.add(first)
+            if len(texts) == 1:
+                prev, nxt = blocks[0].previous(), blocks[0].next()
+                standalone = (not prev.isValid() or not prev.text().strip()) and (not nxt.isValid() or not nxt.text().strip())
+                if is_heading(texts[0], standalone):
+                    headings.add(first)
         if not pending:
             self._edited.clear()
             return None
         order: list[int] = []
         seen: set[int] = set()
         for n in [*reversed(self._edited), *range(first_visible, first_visible + 80), *pending]:
-            if n in pending and n not in seen:
-                seen.add(n)
-                order.append(n)
+            first = owner.get(n)
+            if first is not None and first not in seen:
+                seen.add(first)
+                order.append(first)
         self._edited.clear()
-        headings = set()
-        for n in order:
-            prev, nxt = doc.findBlockByNumber(n - 1), doc.findBlockByNumber(n + 1)
-            standalone = (not prev.isValid() or not prev.text().strip()) and (not nxt.isValid() or not nxt.text().strip())
-            if is_heading(pending[n], standalone):
-                headings.add(n)
         return ScoreRequest(job_id, self.revision, epoch, target, tuple((n, pending[n]) for n in order),
-                            frozenset(headings), frozenset(n for n in order if n in near))
+                            frozenset(headings), frozenset(explain))
 
     def apply_results(self, results: list[BlockResult], target: float, epoch: int) -> int:
-        doc, applied = self.document(), 0
+        doc, applied, at_cursor = self.document(), 0, False
+        cursor_line = self.textCursor().blockNumber()
         for r in results:
             block = doc.findBlockByNumber(r.number)
             if not block.isValid() or block.text() != r.text:
@@ -275,11 +370,13 @@ class EditorPanel(QPlainTextEdit):
                 del self._store[old]
             sid = self._next_id
             self._next_id += 1
-            self._store[sid] = BlockData.build(r.text, r.sentences, (target, self.theme.name), epoch, r.explained)
+            self._store[sid] = BlockData.build(r.text, r.sentences, (target, self.theme.name), epoch, r.explained,
+                                               r.group, r.index, r.count)
             block.setUserState(sid)
             if len(r.text) <= HUGE_PARAGRAPH:
                 self.highlighter.rehighlightBlock(block)
             applied += 1
+            at_cursor = at_cursor or r.number == cursor_line
         if len(self._store) > 2 * doc.blockCount() + 1000:
             live = set()
             block = doc.begin()
@@ -287,8 +384,10 @@ class EditorPanel(QPlainTextEdit):
                 live.add(block.userState())
                 block = block.next()
             self._store = {k: v for k, v in self._store.items() if k in live}
-        if applied:
-            self.update_outline()  # the sentence at the cursor may have new bounds
+        if at_cursor:
+            # the sentence at the cursor may have new bounds (a heading has none once known); its paragraph
+            # may be long, so only when its own line changed
+            self.update_outline()
         return applied
 
     def set_view(self, theme: Theme, target: float) -> None:
@@ -306,23 +405,42 @@ class EditorPanel(QPlainTextEdit):
 
     # ------------------------------------------------------------------------------------------- queries
 
-    def _sentences_in(self, block: QTextBlock) -> tuple[list[ScoredSentence], bool]:
-        data = self.block_data(block)
-        if data is not None:
-            return list(data.sentences), True
-        text = block.text()
-        return [ScoredSentence(s.start, s.end, s.text, None) for s in self.segment(text)] if text.strip() else [], False
-
     def sentence_at(self, position: int) -> SentenceRef | None:
+        """The sentence at a document position; one hard-wrapped over lines is located as a whole."""
         block = self.document().findBlock(position)
         if not block.isValid():
             return None
-        text = block.text()
-        umap = Utf16Map(text)
-        rel = umap.py(position - block.position())
-        sentences, _ = self._sentences_in(block)
+        blocks, texts, index = paragraph_around(block)
+        rel = Utf16Map(texts[index]).py(position - block.position())
+        datas = paragraph_data(self._store, blocks, texts)
+        if datas is None:
+            return self._unscored_sentence_at(blocks, texts, index, rel)
+        # In the gap after a sentence, that sentence is still the one being written: the last piece that starts
+        # at or before the position, on this line or, failing that, on the lines before it.
+        line, piece = index, None
+        for s in datas[index].sentences:
+            if s.start <= rel <= s.end:
+                piece = s
+                break
+            if s.start > rel:
+                break
+            piece = s
+        while piece is None and line > 0:
+            line -= 1
+            piece = datas[line].sentences[-1] if datas[line].sentences else None
+        if piece is None:
+            return None
+        start = (blocks[line].position() + Utf16Map(texts[line]).qt(piece.start)
+                 - utf16_len(piece.text[:piece.offset]))
+        return SentenceRef(start, start + utf16_len(piece.text), piece.text, piece.score, piece.words)
+
+    def _unscored_sentence_at(self, blocks, texts, index: int, rel: int) -> SentenceRef | None:
+        joined = " ".join(texts)
+        if not joined.strip():
+            return None
+        rel += sum(len(t) + 1 for t in texts[:index])
         chosen = None
-        for s in sentences:
+        for s in self.segment(joined):
             if s.start <= rel <= s.end:
                 chosen = s
                 break
@@ -331,56 +449,52 @@ class EditorPanel(QPlainTextEdit):
             chosen = s  # in the gap after a sentence: that sentence is still the one being written
         if chosen is None:
             return None
-        base = block.position()
-        return SentenceRef(
-            base + umap.qt(chosen.start), base + umap.qt(chosen.end), chosen.text, chosen.score,
-            chosen.words,
-        )
+        # the joined text maps one to one onto the document (a line break is one position, as the space is)
+        start = blocks[0].position() + utf16_len(joined[:chosen.start])
+        return SentenceRef(start, start + utf16_len(chosen.text), chosen.text, None)
+
+    def _current(self) -> Iterator[tuple[list[QTextBlock], list[BlockData]]]:
+        """(blocks, results) of every paragraph whose results are current, in document order."""
+        for blocks, texts in paragraphs(self.document()):
+            datas = paragraph_data(self._store, blocks, texts)
+            if datas is not None:
+                yield blocks, datas
 
     def scored_sentences(self):
         """(SentenceRef) for every sentence with a current score, in document order."""
-        block = self.document().begin()
-        while block.isValid():
-            data = self.block_data(block)
-            if data is not None:
-                umap, base = Utf16Map(data.text), block.position()
-                for s in data.sentences:
+        for blocks, datas in self._current():
+            for block, data in zip(blocks, datas):
+                for start, s in heads(data, block):
                     if s.score is not None:
-                        yield SentenceRef(base + umap.qt(s.start), base + umap.qt(s.end), s.text,
-                                          s.score, s.words)
-            block = block.next()
+                        yield SentenceRef(start, start + utf16_len(s.text), s.text, s.score, s.words)
 
     def informal_sentences(self, target: float, limit: int, exclude: set[str]) -> list[SentenceRef]:
         out: list[SentenceRef] = []
-        block = self.document().begin()
-        while block.isValid() and len(out) < limit:
-            data = self.block_data(block)
-            if data is not None and (data.informal or data.view[0] != target):
-                umap, base = Utf16Map(data.text), block.position()
-                for s in data.sentences:
-                    if s.score is not None and s.score < target and s.text not in exclude:
-                        out.append(SentenceRef(base + umap.qt(s.start), base + umap.qt(s.end), s.text,
-                                               s.score, s.words))
-            block = block.next()
+        for blocks, datas in self._current():
+            if len(out) >= limit:
+                break
+            for block, data in zip(blocks, datas):
+                if data.informal or data.view[0] != target:
+                    for start, s in heads(data, block):
+                        if s.score is not None and s.score < target and s.text not in exclude:
+                            out.append(SentenceRef(start, start + utf16_len(s.text), s.text, s.score, s.words))
         return out[:limit]
 
     def stats(self, target: float) -> tuple[float | None, int, int]:
-        """(length-weighted mean P(formal), informal sentences, scored sentences)."""
+        """(length-weighted mean P(formal), informal sentences, scored sentences); a wrapped sentence counts once."""
         total_w = total = 0.0
         informal = n = 0
-        store = self._store
-        block = self.document().begin()
-        while block.isValid():
-            data = store.get(block.userState())
-            if data is not None and data.scored and data.text == block.text():
+        for _, datas in self._current():
+            for data in datas:
+                if not data.scored:
+                    continue
                 total += data.sum_ws
                 total_w += data.sum_w
                 n += data.scored
                 if data.view[0] == target:
                     informal += data.informal
                 else:
-                    informal += sum(1 for s in data.sentences if s.score is not None and s.score < target)
-            block = block.next()
+                    informal += sum(1 for s in data.sentences if s.score is not None and not s.offset and s.score < target)
         return (total / total_w if total_w else None), informal, n
 
     def tooltip_for(self, ref: SentenceRef | None) -> str:

@@ -199,11 +199,12 @@ class SuggestionsPanel(QWidget):
     def show_pending(self, source: str, score=None, target=None) -> None:
         self.show_message("Rewriting…", source, score, target)
 
-    def show_suggestion(self, source: str, rewrite: Rewrite, score=None, target=None) -> None:
+    def show_suggestion(self, source: str, rewrite: Rewrite, score=None, target=None, note: str = "") -> None:
+        """`note`: what the controller adds about accepting (a sentence wrapped over lines goes onto one)."""
         self._clear_candidates()
         self._set_source(source, score, target)
         changed = [c for c in rewrite.candidates if c.text.strip() and c.text != source]
-        notes = []
+        notes = [note] if note else []
         if "too_long" in rewrite.flags:
             notes.append("This sentence is longer than the rewriter accepts; split it to get a suggestion.")
         if "rules" in rewrite.flags:

@@ -130,7 +130,7 @@ def test_edited_paragraphs_are_scored_first(qtbot, make_window):
         c.insertText("hey u ")
     window.scoring.dispatcher._timer.stop()
     req = window.editor.collect(100, window.models.engine.epoch, window.editor.target)
-    assert [n for n, _ in req.blocks] == [399, 10, 350]  # most recent edit first
+    assert [n for n, _ in req.paragraphs] == [399, 10, 350]  # most recent edit first
     assert req.revision == window.editor.revision
 
 
