@@ -93,8 +93,8 @@ def continues_line(line: str, next_line: str) -> bool:
     """Whether next_line carries on the sentence line ends in, so the two are scored as one text (joined with a
     space; the document keeps its line breaks). The rule is the engine's (engine.segment.line_continues: a
     lowercase letter or comma before the break and a lowercase letter after it, or a capital after "with",
-    "the", ...), so the editor reads a hard-wrapped sentence the way `keigo score` reads the file. A blank line,
-    a Markdown heading, a list item ("- ", "1. ", "a) ") or a line after sentence-final punctuation starts anew."""
+    "the", ...), so the editor finds the sentences split_sentences finds in the same text. A blank line, a
+    Markdown heading, a list item ("- ", "1. ", "a) ") or a line after sentence-final punctuation starts anew."""
     return line_continues(line, next_line) and not is_heading(line, False)
 
 
