@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.errors import InputError
+from training import distributed
 from training.config import Config
 from training.protocol import DATA_ENV, PROGRESS_LOG, encode_event, resolve_data_root, stop_path
 
@@ -19,10 +20,18 @@ class StopToken:
     """Cooperative stop: set by SIGINT/SIGTERM, by a file ``run_dir/STOP`` (removed once seen: one file,
     one stop) or by a time budget (``set_budget``: this invocation's minutes); stages poll ``requested``.
     A budget stop is a stop like any other: partial outputs saved, the stage not marked done, and the same
-    command resumes it."""
+    command resumes it.
 
-    def __init__(self, run_dir: Path | None = None):
+    Data-parallel (``agree``: a collective, ``training.distributed.any_rank``): each process sees its own signal,
+    file or clock, so ``requested`` answers what the processes last agreed on, and the training loops call
+    ``sync()`` once a step, on every process at the same point: a request any process has stops them all at that
+    step, and every check after it answers the same everywhere (no process leaves a collective the others wait
+    in)."""
+
+    def __init__(self, run_dir: Path | None = None, agree=None):
         self.run_dir = Path(run_dir) if run_dir is not None else None
+        self._agree = agree
+        self._agreed = False
         self._deadline: float | None = None
         self._budget_minutes = 0.0
         self._event = threading.Event()
@@ -44,6 +53,23 @@ class StopToken:
 
     @property
     def requested(self) -> bool:
+        if self._agree is not None:
+            return self._agreed
+        return self._local()
+
+    def sync(self) -> bool:
+        """``requested``, agreed between the processes of a data-parallel run (one collective; every process
+        must call it at the same point). In one process: ``requested`` itself."""
+        if self._agree is None:
+            return self.requested
+        local = self._local()
+        if self._agree(local):
+            if not local:
+                self.request("stop requested on another process")
+            self._agreed = True
+        return self._agreed
+
+    def _local(self) -> bool:
         if self._event.is_set():
             return True
         if self._deadline is not None and time.monotonic() >= self._deadline:
@@ -81,6 +107,8 @@ class StopToken:
 
 
 def select_device(pref: str = "auto"):
+    if distributed.current().distributed:
+        return distributed.start(pref)  # GPU LOCAL_RANK (NCCL) or the CPU (gloo), joining the process group
     import torch
 
     if pref == "cuda":
@@ -143,10 +171,14 @@ class RunContext:
         self.config = config
         # Before any stage imports transformers: a hub name must never silently reach the network.
         apply_network_policy(downloads_allowed(config))
+        # torchrun / accelerate launch: this process's rank; only rank 0 writes files, events and bars
+        self.world = distributed.current()
+        self.is_main = self.world.is_main
         self.device = device if device is not None else select_device(config.section("run").device)
-        self.stop = stop or StopToken(self.run_dir)
+        self.stop = stop or StopToken(self.run_dir, agree=distributed.any_rank if self.world.distributed else None)
         self.stdout = stdout if stdout is not None else sys.stdout
         self.show_bar = sys.stderr.isatty() or os.environ.get("KEIGO_TQDM") == "1" if show_bar is None else show_bar
+        self.show_bar = self.show_bar and self.is_main
         self.current_stage: str | None = None
         self._log_path = self.run_dir / PROGRESS_LOG
         self._lock = threading.Lock()
@@ -166,6 +198,10 @@ class RunContext:
         record.update({k: _jsonable(v) for k, v in fields.items()})
         record["time"] = round(time.time(), 3)
         line = encode_event(record)
+        if not self.is_main:
+            if event == "error":  # the other ranks' events are rank 0's; an error of their own is still said
+                sys.stderr.write(f"rank {self.world.rank}: {line}\n")
+            return record
         with self._lock:
             self.stdout.write(line + "\n")
             self.stdout.flush()

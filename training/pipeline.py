@@ -8,9 +8,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.errors import InputError
 from engine.fsio import atomic_write_json, atomic_write_text
 from training.context import RunContext
-from training.protocol import CONFIG_JSON, CONFIG_TOML, done_path, is_done
+from training.protocol import CONFIG_JSON, CONFIG_TOML, DATA_PARALLEL_STAGES, done_path, is_done
 from training.stages import STAGES, load_stage
 
 
@@ -51,6 +52,8 @@ def seed_everything(seed: int) -> None:
 
 
 def save_resolved_config(ctx: RunContext) -> None:
+    if not ctx.is_main:  # data-parallel: rank 0 writes the run folder
+        return
     write_json_atomic(ctx.run_dir / CONFIG_JSON, ctx.config.to_dict())
     write_text_atomic(ctx.run_dir / CONFIG_TOML, ctx.config.to_toml())
 
@@ -85,7 +88,8 @@ def run_stage(name: str, ctx: RunContext) -> dict:
             "device": str(ctx.device),
         }
         record.update(stage.summary() or {})
-        write_json_atomic(done_path(ctx.run_dir, name), record)
+        if ctx.is_main:
+            write_json_atomic(done_path(ctx.run_dir, name), record)
         ctx.emit("done", stage=name, elapsed_s=record["elapsed_s"])
         return record
     finally:
@@ -116,7 +120,17 @@ def resolve_order(names: Sequence[str], config) -> list[str]:
 def run_pipeline(names: Sequence[str], ctx: RunContext, force: Sequence[str] = ()) -> list[dict]:
     """Run the stages (and what they require) in order, skipping finished ones unless named in ``force``."""
     results = []
-    for n in resolve_order(names, ctx.config):
+    order = resolve_order(names, ctx.config)
+    if ctx.world.distributed:
+        # under torchrun / accelerate launch only the data-parallel stages may run; the others would run once per
+        # process, each writing the same files
+        todo = [n for n in order if n in force or not is_done(ctx.run_dir, n)]
+        single = [n for n in todo if n not in DATA_PARALLEL_STAGES]
+        if single:
+            raise InputError(f"stage(s) {', '.join(single)} run in one process only: run each first with "
+                             f"`python -m training STAGE --run-dir {ctx.run_dir}`, then launch "
+                             f"{' or '.join(DATA_PARALLEL_STAGES)} on several processes")
+    for n in order:
         if n not in force and is_done(ctx.run_dir, n):
             ctx.emit("log", stage=n, message=f"{n} already finished in {ctx.run_dir}; skipped (use --force to re-run)")
             results.append({"stage": n, "skipped": True})

@@ -366,6 +366,10 @@ def resolve_data_root(configured: str | os.PathLike | None = None) -> tuple[Path
 # ------------------------------------------------------------------------------------------ launching a run
 
 TRAIN_PYTHON_ENV = "KEIGO_TRAIN_PYTHON"
+# the stages that train data-parallel under torchrun / accelerate launch (training/distributed.py); the others run
+# in one process
+DATA_PARALLEL_STAGES = ("classifier", "rewriter")
+MAX_PROCESSES = 1024
 
 
 @dataclass(frozen=True)
@@ -378,16 +382,26 @@ class TrainRequest:
     overrides: tuple[str, ...] = ()
     force: bool = False  # re-run finished stages
     max_minutes: float = 0.0  # > 0: stop cleanly (resumable) after this many minutes
+    processes: int = 1  # > 1: data-parallel on this machine, one process per GPU, started by torchrun
 
     def __post_init__(self):
         if not isinstance(self.max_minutes, (int, float)) or not math.isfinite(self.max_minutes) \
                 or self.max_minutes < 0:
             raise InputError(f"the time limit must be 0 (none) or a number of minutes, got {self.max_minutes!r}")
+        if isinstance(self.processes, bool) or not isinstance(self.processes, int) \
+                or not 1 <= self.processes <= MAX_PROCESSES:
+            raise InputError(f"the number of training processes must be 1 to {MAX_PROCESSES}, got {self.processes!r}")
+        if self.processes > 1 and self.stage not in DATA_PARALLEL_STAGES:
+            raise InputError(f"only the {' and '.join(DATA_PARALLEL_STAGES)} stages train on several GPUs; "
+                             f"{self.stage!r} runs in one process")
 
     def arguments(self) -> list[str]:
         """The interpreter's arguments: ``-m training STAGE [--run-dir D] [--config F] [--force]
-        [--max-minutes N] [overrides...]``."""
+        [--max-minutes N] [overrides...]``, after ``-m torch.distributed.run --standalone --nproc-per-node N``
+        (torchrun with the same interpreter, on this machine) when processes > 1."""
         args = ["-m", "training", self.stage]
+        if self.processes > 1:
+            args = ["-m", "torch.distributed.run", "--standalone", "--nproc-per-node", str(self.processes), *args]
         if self.run_dir is not None:
             args += ["--run-dir", str(self.run_dir)]
         if self.config is not None:

@@ -20,6 +20,7 @@ from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, 
 
 from engine.fsio import atomic_replace_dir, atomic_temp_path
 from engine.rules import RuleFormalizer
+from training import distributed
 from training.config.sections import Seq2SeqPhase, Seq2SeqTraining
 from training.evaluate import corpus_bleu, read_gyafc_tune
 from training.model_sizes import MODEL_SIZES  # also part of this module's interface (MODEL_SIZES by name)
@@ -453,6 +454,12 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
 
     Validation (greedy BLEU on the tune sets) picks the best checkpoint; training stops at max_steps,
     max_epochs, the time budget, `patience` validations without gain, or when should_stop() is true.
+
+    Data-parallel (torchrun / accelerate launch, ``training.distributed``): every rank draws the same batches and
+    trains on its share of each, DistributedDataParallel all-reduces the gradients, and the loss is the global
+    batch's token mean, so a step is the one-process step. should_stop must then agree between the ranks
+    (``StopToken.sync``). Rank 0 validates, decides early stopping for all and alone writes out_dir; every rank
+    resumes from out_dir/last (a folder all machines see).
     """
     import torch
     import torch.nn.functional as F
@@ -463,6 +470,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         raise ValueError("no training pairs")
     torch.manual_seed(settings.seed)
     rng = random.Random(settings.seed)
+    world = distributed.current()
     device = next(model.parameters()).device
     bf16 = use_bf16(settings.precision, device)
     opt = torch.optim.Adam(model.parameters(), lr=settings.lr, betas=(0.9, 0.98), eps=1e-8,
@@ -495,6 +503,8 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         return cpu_hours_before + (time.process_time() - cpu0) / 3600
 
     def save_last():
+        if not world.is_main:
+            return
         if settings.keep_checkpoints > 0:
             save_rolling_checkpoint(model, out_dir / CHECKPOINTS_DIR, step, settings.keep_checkpoints)
         save_checkpoint(model, tokenizer, last_dir)
@@ -504,6 +514,8 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
 
     def validate() -> bool:
         nonlocal best, best_step, bad
+        if not world.is_main:
+            return False  # rank 0's decision reaches the others through distributed.main_flag
         if not valid_sets:
             save_checkpoint(model, tokenizer, best_dir)
             best_step = step
@@ -528,6 +540,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
     t0 = time.time()
     cpu0 = time.process_time()
     model.train()
+    net = distributed.wrap(model)  # the model itself in one process
     stopped, done = False, False
     ema_loss, tokens_seen = None, 0
     while not done:
@@ -538,31 +551,50 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
             if should_stop():
                 stopped, done = True, True
                 break
-            input_ids, attn, labels = (t.to(device) for t in collate(train_examples, batches[bi],
-                                                                        tokenizer.pad_token_id))
+            idx, real = distributed.shard(batches[bi]) if world.distributed else (batches[bi], True)
+            input_ids, attn, labels = (t.to(device) for t in collate(train_examples, idx, tokenizer.pad_token_id))
+            if not real:
+                labels = torch.full_like(labels, -100)  # a rank without a share computes, but adds nothing
             dec_in = model.prepare_decoder_input_ids_from_labels(labels=labels)
             for g in opt.param_groups:
                 g["lr"] = lr_at(step + 1)
             with torch.autocast(device.type, dtype=torch.bfloat16, enabled=bf16):
-                logits = model(input_ids=input_ids, attention_mask=attn, decoder_input_ids=dec_in).logits
-            loss = F.cross_entropy(logits.view(-1, logits.size(-1)).float(), labels.view(-1),
-                                   ignore_index=-100, label_smoothing=settings.label_smoothing)
+                logits = net(input_ids=input_ids, attention_mask=attn, decoder_input_ids=dec_in).logits
+            if world.distributed:
+                # the global batch's token mean: summed here, divided by every rank's tokens; DDP averages the
+                # gradients over the ranks, so the world size comes back in
+                loss_sum = F.cross_entropy(logits.view(-1, logits.size(-1)).float(), labels.view(-1),
+                                           ignore_index=-100, label_smoothing=settings.label_smoothing,
+                                           reduction="sum")
+                n_tgt = int((labels != -100).sum())
+                total, n_tgt, n_src = distributed.all_sum([loss_sum.detach(), n_tgt, int(attn.sum()) if real else 0])
+                loss = loss_sum * (world.size / max(n_tgt, 1.0))
+                shown = total / max(n_tgt, 1.0)
+                batch_tokens = int(n_src) + int(n_tgt)
+            else:
+                loss = F.cross_entropy(logits.view(-1, logits.size(-1)).float(), labels.view(-1),
+                                       ignore_index=-100, label_smoothing=settings.label_smoothing)
+                shown = None
+                batch_tokens = None
             opt.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), settings.clip_norm)
             opt.step()
             step += 1
-            tokens_seen += int(attn.sum()) + int((labels != -100).sum())
+            tokens_seen += batch_tokens if batch_tokens is not None else int(attn.sum()) + int((labels != -100).sum())
             epoch_pos = math.floor(epoch_pos) + (bi + 1) / len(batches)
-            ema_loss = loss.item() if ema_loss is None else 0.98 * ema_loss + 0.02 * loss.item()
+            lv = shown if shown is not None else loss.item()
+            ema_loss = lv if ema_loss is None else 0.98 * ema_loss + 0.02 * lv
             if step % settings.log_every == 0:
                 el = time.time() - t0
                 on_event("progress", step=step, total=settings.max_steps, loss=round(ema_loss, 4),
                          lr=lr_at(step), epochs=round(epoch_pos, 3),
                          tokens_per_s=round(tokens_seen / max(el, 1e-6), 1))
             over_time = settings.max_minutes > 0 and (time.time() - t0) > settings.max_minutes * 60
+            if world.distributed:
+                over_time = distributed.any_rank(over_time)  # each rank has its own clock
             if step % settings.valid_every == 0 or step >= settings.max_steps or over_time:
-                if validate():
+                if distributed.main_flag(validate()):
                     on_event("log", message=f"early stop: no gain in {settings.patience} validations")
                     done = True
                 save_last()
@@ -579,9 +611,10 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
                 done = True
     if stopped:
         save_last()
-    if not best_dir.exists():
+    if world.is_main and not best_dir.exists():
         # stopped before the first validation: the last weights are the best we have
         save_checkpoint(model, tokenizer, best_dir)
         best_step = step
+    distributed.barrier()  # the other ranks read best/ next: rank 0 has written it
     return TrainResult(best_bleu=best, best_step=best_step, steps=step, epochs=epoch_pos,
                        stopped=stopped, history=history, seconds=time.time() - t0)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import subprocess
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.errors import InputError
 from engine.paths import assets_dir
 from training.protocol import (
+    DATA_PARALLEL_STAGES,
     OverrideError,
     TrainRequest,
     new_run_dir,
@@ -33,6 +36,7 @@ OTHER_CONFIG = "other"
 DATA_SUBFOLDERS = ("gyafc", "jaen", "pt16", "gec", "unlabeled")
 MAX_CONFIG_BYTES = 1 << 20
 MAX_MINUTES = 7 * 24 * 60
+ALL_GPUS = "all"  # the device choice: every GPU of this machine, one torchrun process each (data-parallel)
 
 
 class TrainInputError(ValueError):
@@ -57,6 +61,26 @@ def cuda_gpu_present() -> bool:
     if os.path.exists("/proc/driver/nvidia/version") or os.path.exists("/dev/nvidia0"):
         return True
     return shutil.which("nvidia-smi") is not None
+
+
+def cuda_gpu_count(proc_dir: Path = Path("/proc/driver/nvidia/gpus"), smi: str | None = "nvidia-smi") -> int:
+    """How many NVIDIA GPUs training would see, judged without importing torch: the driver's /proc entries (one
+    folder a GPU, Linux), else the lines of `nvidia-smi -L`; capped by CUDA_VISIBLE_DEVICES when it is set."""
+    count = 0
+    try:
+        count = sum(1 for entry in proc_dir.iterdir() if entry.is_dir())
+    except OSError:
+        pass
+    if not count and smi and shutil.which(smi):
+        try:
+            out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=10, check=False).stdout
+            count = sum(1 for line in out.splitlines() if line.startswith("GPU "))
+        except (OSError, subprocess.SubprocessError):
+            count = 0
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is not None:
+        count = min(count, len([d for d in visible.split(",") if d.strip() and not d.strip().startswith("-")]))
+    return count
 
 
 def preset_configs() -> list[tuple[str, Path]]:
@@ -146,10 +170,11 @@ class RunChoices:
 
     stage: str = "all"
     data_text: str = ""
-    device: str | None = None  # None: as in the config
+    device: str | None = None  # None: as in the config; ALL_GPUS: data-parallel on `gpus` GPUs
     overrides_text: str = ""
     force: bool = False
     max_minutes: float = 0.0
+    gpus: int = 0  # GPUs on this machine (cuda_gpu_count), for ALL_GPUS
 
 
 def build_request(choices: RunChoices, config_path: Path | None, config: dict, config_error: str | None,
@@ -171,10 +196,23 @@ def build_request(choices: RunChoices, config_path: Path | None, config: dict, c
         check_data_root(root, source)
     if data_text:
         overrides.insert(0, f"data.root={root}")
-    if choices.device:
+    processes = 1
+    if choices.device == ALL_GPUS:
+        if choices.gpus < 2:
+            raise TrainInputError("All GPUs needs more than one GPU; this machine shows "
+                                  f"{max(choices.gpus, 0)}. Choose GPU (CUDA) instead.")
+        if choices.stage not in DATA_PARALLEL_STAGES:
+            raise TrainInputError(f"All GPUs trains the {' or the '.join(DATA_PARALLEL_STAGES)} stage; run the "
+                                  "other stages on one GPU first, then choose one of those two.")
+        overrides.insert(0, "run.device=cuda")
+        processes = choices.gpus
+    elif choices.device:
         overrides.insert(0, f"run.device={choices.device}")
     if not 0 <= choices.max_minutes <= MAX_MINUTES:
         raise TrainInputError(f"The time limit must be from 0 (none) to {MAX_MINUTES} minutes.")
     run_dir = resume_dir or new_run_dir(choices.stage, runs_root)
-    return TrainRequest(stage=choices.stage, run_dir=run_dir, config=config_path, overrides=tuple(overrides),
-                        force=choices.force, max_minutes=float(choices.max_minutes))
+    try:
+        return TrainRequest(stage=choices.stage, run_dir=run_dir, config=config_path, overrides=tuple(overrides),
+                            force=choices.force, max_minutes=float(choices.max_minutes), processes=processes)
+    except InputError as exc:
+        raise TrainInputError(str(exc)) from None

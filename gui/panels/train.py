@@ -42,10 +42,12 @@ from training.protocol import ExportedModel, shared_data_dir
 
 from ..controllers.training import STATE_TEXT, ConfigInfo, RunResults, TrainingController
 from ..controllers.training_setup import (
+    ALL_GPUS,
     MAX_MINUTES,
     OTHER_CONFIG,
     SAVED_CONFIG,
     RunChoices,
+    cuda_gpu_count,
     cuda_gpu_present,
     default_preset,
     preset_configs,
@@ -294,6 +296,7 @@ class TrainPanel(QDialog):
         self.setObjectName("train_panel")
         self.setAccessibleName("Train models")
         self.resize(1180, 760)
+        self._gpus = cuda_gpu_count()  # > 1: the device list offers them all (data-parallel)
         self._build()
         self._connect()
         presets = [self.config_combo.itemData(i) for i in range(self.config_combo.count())]
@@ -467,7 +470,8 @@ class TrainPanel(QDialog):
     def choices(self) -> RunChoices:
         return RunChoices(stage=self.stage_choice(), data_text=self.data_edit.text(),
                           device=self.device_combo.currentData(), overrides_text=self.overrides_edit.toPlainText(),
-                          force=self.force_check.isChecked(), max_minutes=self.minutes_spin.value())
+                          force=self.force_check.isChecked(), max_minutes=self.minutes_spin.value(),
+                          gpus=self._gpus)
 
     def set_config(self, path: Path) -> None:
         """Choose a config file (a preset when it is one)."""
@@ -562,6 +566,8 @@ class TrainPanel(QDialog):
         self.device_combo.addItem("Automatic: the GPU when there is one", "auto")
         self.device_combo.addItem("CPU", "cpu")
         self.device_combo.addItem("GPU (CUDA)", "cuda")
+        if self._gpus > 1:
+            self.device_combo.addItem(f"All {self._gpus} GPUs (classifier or rewriter, data-parallel)", ALL_GPUS)
         self.device_combo.setCurrentIndex(max(0, self.device_combo.findData(current)))
         self.device_combo.blockSignals(False)
         self.data_edit.setPlaceholderText(info.data_hint)

@@ -27,6 +27,7 @@ from engine.canonical import canonicalize
 from engine.errors import InputError
 from engine.fsio import atomic_replace_dir, atomic_write_json, atomic_write_text
 from engine.scorer import FormalityScorer
+from training import distributed
 from training.data import gyafc, pt16
 from training.data.text import read_text
 from training.evaluate_classifier import evaluate, load_eval_sets, scorer_predictor, write_report
@@ -52,6 +53,20 @@ def _batches(texts: Sequence[str], batch_size: int, rng: random.Random) -> list[
         out += [part[k:k + batch_size] for k in range(0, len(part), batch_size)]
     rng.shuffle(out)
     return out
+
+
+class _StepLoss(torch.nn.Module):
+    """One step's loss as a module, so DistributedDataParallel sees the whole step (the batch and the PT16 batch
+    through the same classifier) as one forward, and the parameters a step leaves unused (the graded head, some
+    steps) keep no gradient, as in one process."""
+
+    def __init__(self, model, loss_fn):
+        super().__init__()
+        self.model = model
+        self.loss_fn = loss_fn
+
+    def forward(self, *args):
+        return self.loss_fn(self.model, *args)
 
 
 class ClassifierStage(Stage):
@@ -174,6 +189,9 @@ class ClassifierStage(Stage):
         self.tokenizer_json = self.tokenizer.to_str()  # saved as-is: the engine configures padding itself
         configure(self.tokenizer, cfg.max_length, self.pad_id, self.pad_token)
         self.device = ctx.device
+        if ctx.world.distributed and self.kind == "textcnn" and self.device.type == "cuda":
+            raise InputError("the TextCNN's sparse embedding gradients cannot be all-reduced between GPUs (NCCL); "
+                             "train the TextCNN in one process (minutes), or data-parallel on CPUs (run.device=cpu)")
         self.model.to(self.device)
         self.batch_size = cfg.batch_size or (64 if cfg.model == "textcnn" else 32)
         self.lr = cfg.lr or (1e-3 if cfg.model == "textcnn" else 3e-5)
@@ -213,7 +231,10 @@ class ClassifierStage(Stage):
         return ctx.stage_dir(self.name) / self.STATE
 
     def _save_state(self, ctx, phase, epoch, batch_index, step, opt, sparse_opt) -> None:
-        """Weights, optimizers, RNG and position, written beside and then swapped in (never half a state)."""
+        """Weights, optimizers, RNG and position, written beside and then swapped in (never half a state).
+        Rank 0's alone in a data-parallel run (the ranks hold the same weights and optimizer state)."""
+        if not ctx.is_main:
+            return
         final = self._state_dir(ctx)
         tmp = final.with_name(final.name + ".tmp")
         if tmp.exists():
@@ -261,8 +282,14 @@ class ClassifierStage(Stage):
     def _train_phase(self, ctx, phase: str, texts, labels, epochs: int, with_pt16: bool,
                      soft: np.ndarray | None = None, soft_graded: np.ndarray | None = None) -> None:
         """Train one phase. labels: 0/1, or -1 for unlabeled text (teacher only). soft: the teacher's P(formal)
-        per text (distillation), soft_graded its graded score. Resumes from the saved state of this phase."""
+        per text (distillation), soft_graded its graded score. Resumes from the saved state of this phase.
+
+        Data-parallel (torchrun / accelerate launch): every rank draws the same batches (batch_size is the global
+        batch) and computes the loss of its share of each, weighted so that DistributedDataParallel's average of
+        the gradients is the gradient of the whole batch's mean loss; steps, schedule and saved positions are
+        those of one process, so a state saved by either resumes in either."""
         cfg = self.cfg
+        world = ctx.world
         steps_per_epoch = math.ceil(len(texts) / self.batch_size)
         total = steps_per_epoch * epochs
         params = [p for p in self.model.parameters() if p.requires_grad]
@@ -298,6 +325,39 @@ class ClassifierStage(Stage):
         bf16 = use_bf16(cfg.precision, self.device)
         if bf16 and phase == self.phases[0][0]:
             ctx.log("training in bf16 autocast")
+
+        def step_loss(model, batch, pb, share, pt_share):
+            """The loss of a batch (and of a PT16 batch pb); share None: its mean (one process), else this rank's
+            part of the global batch's mean times the world size (DDP divides the summed gradients by it)."""
+            with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
+                logits, graded = model(**self._feeds([texts[i] for i in batch]))
+            logp = F.log_softmax(logits.float(), -1)
+            y = y_all[batch].to(self.device)
+            has_label = y >= 0
+            per = torch.zeros(len(batch), device=self.device)
+            if has_label.any():
+                per[has_label] = (1 - alpha) * F.nll_loss(logp[has_label], y[has_label], reduction="none")
+            if t_all is not None:
+                t = t_all[batch].to(self.device)
+                soft_ce = -(t * logp[:, 1] + (1 - t) * logp[:, 0])
+                per = per + torch.where(has_label, alpha * soft_ce, soft_ce)
+            loss = per.mean() if share is None else per.sum() * share
+            if tg_all is not None and graded is not None:
+                a, b = graded.float() / 3.0, tg_all[batch].to(self.device) / 3.0
+                loss = loss + cfg.graded_weight * (F.mse_loss(a, b) if share is None
+                                                   else F.mse_loss(a, b, reduction="sum") * share)
+            if pb is not None:
+                with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
+                    _l, g = model(**self._feeds([self.pt16_train.sentences[i] for i in pb]))
+                g = g.float()
+                target = torch.tensor([self.pt16_train.scores[i] for i in pb], dtype=torch.float32,
+                                      device=self.device)
+                a, b = g / 3.0, target / 3.0
+                loss = loss + cfg.graded_weight * (F.mse_loss(a, b) if pt_share is None
+                                                   else F.mse_loss(a, b, reduction="sum") * pt_share)
+            return loss
+
+        net = distributed.wrap(_StepLoss(self.model, step_loss), find_unused=True) if world.distributed else None
         t0 = last_save = time.time()
         running = None
         for epoch in range(epochs):
@@ -308,35 +368,24 @@ class ClassifierStage(Stage):
             for bi, batch in enumerate(batches):
                 if epoch == first_epoch and bi < skip:
                     continue
-                if ctx.stop.requested:
+                if ctx.stop.sync():  # agreed between the ranks of a data-parallel run
                     ctx.log(f"stop requested in phase {phase} at step {step}/{total}; training state saved")
                     self._save_state(ctx, phase, epoch, bi, step, opt, sparse_opt)
                     return
-                with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
-                    logits, graded = self.model(**self._feeds([texts[i] for i in batch]))
-                logp = F.log_softmax(logits.float(), -1)
-                y = y_all[batch].to(self.device)
-                has_label = y >= 0
-                per = torch.zeros(len(batch), device=self.device)
-                if has_label.any():
-                    per[has_label] = (1 - alpha) * F.nll_loss(logp[has_label], y[has_label], reduction="none")
-                if t_all is not None:
-                    t = t_all[batch].to(self.device)
-                    soft_ce = -(t * logp[:, 1] + (1 - t) * logp[:, 0])
-                    per = per + torch.where(has_label, alpha * soft_ce, soft_ce)
-                loss = per.mean()
-                if tg_all is not None and graded is not None:
-                    loss = loss + cfg.graded_weight * F.mse_loss(graded.float() / 3.0, tg_all[batch].to(self.device) / 3.0)
+                pb = None
                 if with_pt16 and self.pt16_train is not None and step % max(1, cfg.pt16_every) == 0:
                     if not pt_batches:
                         pt_batches = _batches(self.pt16_train.sentences, self.batch_size, pt_rng)
                     pb = pt_batches.pop()
-                    with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16):
-                        _l, g = self.model(**self._feeds([self.pt16_train.sentences[i] for i in pb]))
-                    g = g.float()
-                    target = torch.tensor([self.pt16_train.scores[i] for i in pb], dtype=torch.float32,
-                                          device=self.device)
-                    loss = loss + cfg.graded_weight * F.mse_loss(g / 3.0, target / 3.0)
+                if net is None:
+                    loss = step_loss(self.model, batch, pb, None, None)
+                else:
+                    part, real = distributed.shard(batch)
+                    pt_part, pt_share = None, None
+                    if pb is not None:
+                        pt_part, pt_real = distributed.shard(pb)
+                        pt_share = world.size / len(pb) if pt_real else 0.0
+                    loss = net(part, pt_part, world.size / len(batch) if real else 0.0, pt_share)
                 opt.zero_grad(set_to_none=True)
                 if sparse_opt is not None:
                     sparse_opt.zero_grad(set_to_none=True)
@@ -349,7 +398,7 @@ class ClassifierStage(Stage):
                 if sched is not None:
                     sched.step()
                 step += 1
-                lv = float(loss.detach())
+                lv = float(loss.detach()) if net is None else distributed.all_sum([loss.detach()])[0] / world.size
                 running = lv if running is None else 0.98 * running + 0.02 * lv
                 ctx.progress(self.name, step, total, loss=round(running, 4), phase=phase, epoch=epoch + 1)
                 if cfg.checkpoint_minutes > 0 and time.time() - last_save > cfg.checkpoint_minutes * 60:
@@ -380,6 +429,8 @@ class ClassifierStage(Stage):
             ctx.progress(self.name, min(i + chunk, len(texts)), len(texts), phase="teacher")
         p = np.nan_to_num(np.concatenate(ps), nan=0.5)
         g = np.concatenate(gs) if teacher.has_graded else np.zeros(0, dtype=np.float32)
+        if not ctx.is_main:  # every rank scores the same texts; rank 0 keeps the cache
+            return p, (g if g.size else None)
         with open(cache.with_suffix(".tmp"), "wb") as fh:
             np.savez(fh, p=p, g=g)
         cache.with_suffix(".tmp").replace(cache)
@@ -413,6 +464,8 @@ class ClassifierStage(Stage):
                               soft=soft, soft_graded=soft_graded)
             if ctx.stop.requested:
                 return
+        if not ctx.is_main:
+            return  # evaluation, report and export are rank 0's
         if self.cfg.eval_torch or not self.cfg.export:
             t0 = time.time()
             metrics = self._evaluate_torch()
@@ -449,6 +502,8 @@ class ClassifierStage(Stage):
 
     # ---------------------------------------------------------------- save
     def save(self, ctx):
+        if not ctx.is_main:
+            return
         out = ctx.stage_dir(self.name)
         checkpoint.save_checkpoint(out, self.model, self.tokenizer_json, checkpoint.describe(
             self.model, input_names=self.input_names, max_length=self.cfg.max_length, min_length=self.min_length,

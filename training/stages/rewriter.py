@@ -93,12 +93,13 @@ class RewriterStage(Stage):
             raise InputError(f"rewriter {phase}: no training pairs within rewriter.max_len={self.cfg.max_len} tokens")
         ctx.log(f"{phase}: {len(examples)} pairs", phase=phase)
         model.to(ctx.device)
+        # ctx.stop.sync: in one process ctx.stop.requested; data-parallel, the ranks agree on a stop each step
         res = S.train(model, self.tok, examples, self.valid, settings, d,
-                      should_stop=lambda: ctx.stop.requested, on_event=S.event_bridge(ctx, self.name, phase))
+                      should_stop=ctx.stop.sync, on_event=S.event_bridge(ctx, self.name, phase))
         info = {"best_bleu": res.best_bleu, "best_step": res.best_step, "steps": res.steps,
                 "epochs": round(res.epochs, 3), "seconds": round(res.seconds, 1), "pairs": len(examples),
                 "history": res.history}
-        if not res.stopped:
+        if not res.stopped and ctx.is_main:
             atomic_write_json(done_file, info)
         return S.load_model(d / "best"), info
 
@@ -129,8 +130,8 @@ class RewriterStage(Stage):
             train_pairs = orig + aug
         last = "finetune" if c.mode == "ptft" else "train"
         model, phases[last] = self._phase(ctx, last, model, train_pairs, self._settings(ctx, last))
-        if ctx.stop.requested:
-            return
+        if ctx.stop.requested or not ctx.is_main:
+            return  # evaluation, report and export are rank 0's in a data-parallel run
         self.model = model
         self.result = {"mode": c.mode, "augment": list(c.augment) if c.mode != "original" else [],
                        "pairs": {"original": len(self.original), **{k: len(v) for k, v in self.augmented.items()}},
