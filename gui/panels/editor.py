@@ -56,7 +56,8 @@ class Utf16Map:
 
 
 def utf16_len(text: str) -> int:
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF) if not text.isascii() else len(text)
+    """Qt's length of a text (characters beyond the BMP take two units)."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,27 @@ def heads(data: BlockData, block: QTextBlock) -> Iterator[tuple[int, ScoredSente
         if s.offset == 0:
             umap = umap or Utf16Map(data.text)
             yield block.position() + umap.qt(s.start), s
+
+
+def unscored_sentence_at(segment, blocks, texts, index: int, rel: int) -> SentenceRef | None:
+    """The sentence at offset rel of line index of a paragraph whose results are missing: by segmenting it."""
+    joined = " ".join(texts)
+    if not joined.strip():
+        return None
+    rel += sum(len(t) + 1 for t in texts[:index])
+    chosen = None
+    for s in segment(joined):
+        if s.start <= rel <= s.end:
+            chosen = s
+            break
+        if s.start > rel:
+            break
+        chosen = s  # in the gap after a sentence: that sentence is still the one being written
+    if chosen is None:
+        return None
+    # the joined text maps one to one onto the document (a line break is one position, as the space is)
+    start = blocks[0].position() + utf16_len(joined[:chosen.start])
+    return SentenceRef(start, start + utf16_len(chosen.text), chosen.text, None)
 
 
 class SentenceHighlighter(QSyntaxHighlighter):
@@ -414,7 +436,7 @@ class EditorPanel(QPlainTextEdit):
         rel = Utf16Map(texts[index]).py(position - block.position())
         datas = paragraph_data(self._store, blocks, texts)
         if datas is None:
-            return self._unscored_sentence_at(blocks, texts, index, rel)
+            return unscored_sentence_at(self.segment, blocks, texts, index, rel)
         # In the gap after a sentence, that sentence is still the one being written: the last piece that starts
         # at or before the position, on this line or, failing that, on the lines before it.
         line, piece = index, None
@@ -433,25 +455,6 @@ class EditorPanel(QPlainTextEdit):
         start = (blocks[line].position() + Utf16Map(texts[line]).qt(piece.start)
                  - utf16_len(piece.text[:piece.offset]))
         return SentenceRef(start, start + utf16_len(piece.text), piece.text, piece.score, piece.words)
-
-    def _unscored_sentence_at(self, blocks, texts, index: int, rel: int) -> SentenceRef | None:
-        joined = " ".join(texts)
-        if not joined.strip():
-            return None
-        rel += sum(len(t) + 1 for t in texts[:index])
-        chosen = None
-        for s in self.segment(joined):
-            if s.start <= rel <= s.end:
-                chosen = s
-                break
-            if s.start > rel:
-                break
-            chosen = s  # in the gap after a sentence: that sentence is still the one being written
-        if chosen is None:
-            return None
-        # the joined text maps one to one onto the document (a line break is one position, as the space is)
-        start = blocks[0].position() + utf16_len(joined[:chosen.start])
-        return SentenceRef(start, start + utf16_len(chosen.text), chosen.text, None)
 
     def _current(self) -> Iterator[tuple[list[QTextBlock], list[BlockData]]]:
         """(blocks, results) of every paragraph whose results are current, in document order."""

@@ -2,6 +2,7 @@
 sentence, while the document keeps its line breaks."""
 from __future__ import annotations
 
+import threading
 import time
 
 from guitest_helpers import FakeRegistry, FakeScorer, block_formats, wait_scored
@@ -199,23 +200,37 @@ def test_an_edit_on_the_second_line_rescores_the_joined_sentence(qtbot, make_win
     assert window.editor.stats(window.editor.target)[1:] == (0, 2)
 
 
+class GatedScorer(FakeScorer):
+    """Once armed, holds each score() call until the test opens the gate."""
+
+    def __init__(self):
+        super().__init__()
+        self.armed, self.entered, self.gate = False, threading.Event(), threading.Event()
+
+    def score(self, sentences, batch_size: int = 64):
+        if self.armed:
+            self.entered.set()
+            self.gate.wait(10)
+        return super().score(sentences, batch_size)
+
+
 def test_results_of_an_older_revision_are_not_applied_to_a_wrapped_sentence(qtbot, make_window):
-    text = "I would be grateful if you could\nsend the report by Friday."
-    window = _window(qtbot, make_window, text)
+    scorer = GatedScorer()
+    window = _window(qtbot, make_window, "I would be grateful if you could\nsend the report by Friday.", lambda: scorer)
     editor, dispatcher = window.editor, window.scoring.dispatcher
-    editor.setPlainText("hey could you\nsend the report tmrw?")
-    dispatcher._timer.stop()
-    request = editor.collect(999, window.models.engine.epoch, editor.target)
-    assert request.paragraphs == ((0, ("hey could you", "send the report tmrw?")),)
-    QTextCursor(editor.document().findBlockByNumber(1)).insertText("a")  # a newer revision
-    dispatcher._timer.stop()
-    before = dispatcher.stale_chunks_dropped
-    dispatcher._inflight = None
-    dispatcher._on_chunk((request.job_id, request.revision, [], 1, 1))  # not the job in flight: dropped
-    assert dispatcher.stale_chunks_dropped == before + 1
-    dispatcher.schedule(immediate=True)
+    dropped = dispatcher.stale_chunks_dropped
+    scorer.armed = True
+    second = QTextCursor(editor.document().findBlockByNumber(1))
+    second.insertText("gonna ")  # the joined sentence changed: a job scores it...
+    qtbot.waitUntil(scorer.entered.is_set, timeout=10_000)
+    second.insertText("yeah ")  # ...and the second line changes again while it does
+    scorer.armed = False
+    scorer.gate.set()
     wait_scored(qtbot, window)
-    assert [r.text for r in editor.scored_sentences()] == ["hey could you asend the report tmrw?"]
+    assert dispatcher.stale_chunks_dropped > dropped  # the older revision's result was not applied
+    assert [r.text for r in editor.scored_sentences()] == [
+        "I would be grateful if you could gonna yeah send the report by Friday."]
+    assert _underlined(window, 0) == [] and _underlined(window, 1) == ["gonna", "yeah"]
 
 
 def test_headings_blank_lines_and_list_items_break_paragraphs(qtbot, make_window):
@@ -302,3 +317,19 @@ def test_a_very_long_wrapped_paragraph_stays_responsive(qtbot, make_window):
     assert ref.text == "then sentence " + chr(97 + 1500 % 26) * 3 + " runs on yeah until it stops here."
     lines[1501] = "yeah " + lines[1501]
     assert window.editor.text() == "\n".join(lines)
+
+
+def test_without_a_scorer_the_wrapped_sentence_is_still_found_and_rewritten_whole(qtbot, make_window):
+    text = "hey could you\nsend it tmrw?"
+    window = make_window(FakeRegistry(scorer=False))
+    window.editor.setPlainText(text)
+    wait_scored(qtbot, window)
+    ref = window.editor.sentence_at(text.index("tmrw"))
+    assert (ref.text, ref.start, ref.end, ref.score) == ("hey could you send it tmrw?", 0, len(text), None)
+    _cursor_to(window, text.index("tmrw"))
+    s = _wait_suggestion(qtbot, window)
+    assert s.source == "hey could you send it tmrw?"
+    assert window.suggesting.accept(0)
+    assert window.editor.text() == "Hello could you send it tomorrow?"
+    window.editor.undo()
+    assert window.editor.text() == text
