@@ -134,6 +134,26 @@ def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
                 len(c.nonwords), len(c.dropped), len(c.inserted)
 
 
+def refresh_scores(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
+    """Recompute what the live scorer gives cached pools (the source's P(formal), each candidate's gain, keep)
+    with the current scorer: a scorer change (e.g. canonical input) then needs no new pools. Cheap: one batched
+    scoring of every candidate."""
+    ps = safe._score([r.source for r in rows])
+    if ps is None:
+        return
+    texts = [t for r in rows for t in r.texts]
+    p = np.asarray(safe.scorer.score(texts), dtype=np.float64)
+    gi, ki, si = FEATURES.index("gain"), FEATURES.index("keep"), FEATURES.index("is_source")
+    k = 0
+    for r, psrc in zip(rows, ps):
+        psrc = float(psrc)
+        r.p_source = psrc
+        for f in r.features:
+            f[gi] = float(np.nan_to_num(p[k] - psrc))
+            f[ki] = f[si] * max(psrc, 0.0)
+            k += 1
+
+
 def save_rows(path: Path, rows: Sequence[PoolRow]) -> None:
     with atomic_temp_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         fh.writelines(json.dumps(r.__dict__, ensure_ascii=False) + "\n" for r in rows)
@@ -339,6 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if path.is_file():
             rows = load_rows(path)
             refresh_checks(rows, safe)
+            refresh_scores(rows, safe)
             loaded[(d, kind, beam)] = rows
             return rows
         src, refs, formal = data[d]

@@ -144,3 +144,28 @@ def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
                         "beam4.nonwords", "--lm", str(lm), "--markers", str(mk)])
     assert (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8").count("## Faithful rewrites") == 1
     assert verify_dir(model_dir) == []
+
+
+def test_refresh_scores_recomputes_gain_and_keep_from_the_current_scorer():
+    import numpy as np
+
+    from engine.faithful import FEATURES
+    from training.faithfulness import PoolRow, refresh_scores
+
+    class Scorer:
+        def score(self, texts):
+            return np.array([0.9 if t[:1].isupper() else 0.1 for t in texts])
+
+    class Safe:
+        scorer = Scorer()
+
+        def _score(self, sentences):
+            return np.asarray(self.scorer.score(sentences), dtype=np.float64)
+
+    f_src, f_new = [0.0] * len(FEATURES), [0.0] * len(FEATURES)
+    f_src[FEATURES.index("is_source")] = 1.0
+    row = PoolRow("em", 0, "hey u", -1.0, ["hey u", "Hello, you."], [f_src, f_new], None)
+    refresh_scores([row], Safe())
+    assert row.p_source == 0.1
+    assert row.features[1][FEATURES.index("gain")] == 0.8
+    assert row.features[0][FEATURES.index("keep")] == 0.1 and row.features[1][FEATURES.index("keep")] == 0.0
