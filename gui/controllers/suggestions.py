@@ -236,10 +236,12 @@ class SuggestionsController(QObject):
         cached = self.dispatcher.cached(ref.text)
         cands = [] if cached is None else [c.text for c in cached.candidates if c.text.strip() and c.text != ref.text]
         added = []
+        lines = ref.cursor(self.editor.document()).selectedText().count("\u2029") + 1
+        joins = f"\n(The sentence is wrapped over {lines} lines: this puts it on one line.)" if lines > 1 else ""
         for text in cands[:5]:
             label = text if len(text) <= 70 else text[:69] + "…"
             act = menu.addAction(f"→ {label}".replace("&", "&&"))
-            act.setToolTip(text)
+            act.setToolTip(text + joins)
             act.triggered.connect(lambda _=False, r=ref, t=text: self._apply_from_menu(r, t))
             added.append(act)
         if not cands and self.engine is not None and self.engine.rewriter is not None:

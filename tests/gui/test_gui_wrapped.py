@@ -6,8 +6,8 @@ import threading
 import time
 
 from guitest_helpers import FakeRegistry, FakeScorer, block_formats, wait_scored
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtCore import QPoint, QTimer
+from PySide6.QtGui import QContextMenuEvent, QTextCharFormat, QTextCursor
 
 from gui.theme import level_for
 
@@ -133,6 +133,21 @@ def test_accepting_a_rewrite_over_two_lines_replaces_the_span_as_one_undo_step(q
     assert window.editor.text() == "Hello all.\nCould you please send the report tomorrow? Thanks.\nNext line."
     window.editor.undo()  # one step brings the line break back
     assert window.editor.text() == text
+    # the right-click menu on the second line offers the same rewrites, and says what they do to the lines
+    editor = window.editor
+    c = QTextCursor(editor.document())
+    c.setPosition(text.index("report"))
+    rect = editor.cursorRect(c)
+    local = QPoint(rect.center().x() + 2, rect.center().y())
+    editor.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Mouse, local, editor.mapToGlobal(local)))
+    rewrites = [a for a in editor.last_menu.actions() if a.text().startswith("→ ")]
+    editor.last_menu.close()
+    assert rewrites[0].text() == "→ Could you please send the report tomorrow?"
+    assert "wrapped over 2 lines" in rewrites[0].toolTip()
+    rewrites[0].trigger()
+    assert editor.text() == "Hello all.\nCould you please send the report tomorrow? Thanks.\nNext line."
+    editor.undo()
+    assert editor.text() == text
     # a single-line sentence gets no such note
     _cursor_to(window, 1)
     window.suggesting.refresh(force=True)
