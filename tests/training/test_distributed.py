@@ -30,6 +30,15 @@ LOSS_ATOL = 1e-3
 # Adam turns float noise in gradients that are zero in exact arithmetic (attention key biases) into steps of
 # about lr, so a few weights differ by ~lr however exact the all-reduce is.
 WEIGHT_RTOL = 1e-2
+STOP_AFTER = 7
+CLASSIFIER_WEIGHTS = "classifier/checkpoint.safetensors"
+
+
+def _relative_diff(a: dict, b: dict) -> float:
+    """||a - b|| / ||a|| over all the tensors of two state dicts with the same keys."""
+    assert a.keys() == b.keys()
+    diff = sum(float(((a[k].float() - b[k].float()) ** 2).sum()) for k in a) ** 0.5
+    return diff / sum(float((a[k].float() ** 2).sum()) for k in a) ** 0.5
 
 
 # ------------------------------------------------------------------------------------------ the world
@@ -162,8 +171,9 @@ def _prepare(base: Path, tiny_config: Path, fixture_data: Path, common: list[str
 
 
 def test_two_processes_train_like_one(tmp_path, tiny_config, fixture_data, capsys, monkeypatch):
-    """classifier (TextCNN with the PT16 head) and rewriter (mode original) on 2 gloo processes at the same global
-    batch as 1 process: the same loss at every step within LOSS_ATOL, the same weights within WEIGHT_ATOL."""
+    """classifier (TextCNN with the PT16 head, JFC then GYAFC) and rewriter (mode original) on 2 gloo processes at the same global
+    batch as 1 process: the same loss at every step within LOSS_ATOL, the same weights within WEIGHT_RTOL; a stop
+    seen by one rank stops both at one step, and the state resumes in one process."""
     import distributed_worker
     from safetensors.torch import load_file
 
@@ -172,13 +182,14 @@ def test_two_processes_train_like_one(tmp_path, tiny_config, fixture_data, capsy
     common = [f"data.root={fixture_data}", "run.threads=1",
               # no dropout: its masks are drawn per process, the one thing two processes cannot share
               "classifier.dropout=0.0", "classifier.pt16=true", "classifier.epochs=3", "classifier.export=false",
+              "classifier.recipe=jfc+gyafc", "classifier.jfc_epochs=1",  # two phases: the JFC, then GYAFC
               "rewriter.mode=original", "rewriter.dropout=0.0", "rewriter.finetune_steps=10",
               "rewriter.valid_every=5", "rewriter.export=false"]
     base = tmp_path / "base"
     _prepare(base, tiny_config, fixture_data, common)
-    one, two = tmp_path / "one", tmp_path / "two"
-    shutil.copytree(base, one)
-    shutil.copytree(base, two)
+    one, two, stopped = tmp_path / "one", tmp_path / "two", tmp_path / "stopped"
+    for d in (one, two, stopped):
+        shutil.copytree(base, d)
 
     def runs(run_dir):
         return [[stage, "--config", str(tiny_config), "--run-dir", str(run_dir), *common]
@@ -193,13 +204,15 @@ def test_two_processes_train_like_one(tmp_path, tiny_config, fixture_data, capsy
 
     out = tmp_path / "two.json"
     env = launch_env(extra={"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
+    # the third run: a stop that only rank 1 sees, before its 8th step
+    jobs = [*runs(two), {"argv": runs(stopped)[0], "stop_on_rank": 1, "after": STOP_AFTER}]
     cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
-           str(HERE / "distributed_worker.py"), str(out), json.dumps(runs(two))]
+           str(HERE / "distributed_worker.py"), str(out), json.dumps(jobs)]
     proc = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert out.is_file(), proc.stderr[-3000:]
     record = json.loads(out.read_text())
-    assert record["codes"] == [0, 0]
-    steps_two = record["steps"]
+    assert record["codes"] == [0, 0, 130], proc.stderr[-3000:]
+    steps_two, steps_stopped = record["steps"][:len(steps_one)], record["steps"][len(steps_one):]
 
     # the same steps, the same losses
     assert [s[:3] for s in steps_two] == [s[:3] for s in steps_one]
@@ -209,20 +222,32 @@ def test_two_processes_train_like_one(tmp_path, tiny_config, fixture_data, capsy
     assert sum(s[0] == "rewriter" for s in steps_one) == 10
 
     # the same weights
-    for rel in ("classifier/checkpoint.safetensors", "rewriter/train/last/model.safetensors"):
+    for rel in (CLASSIFIER_WEIGHTS, "rewriter/train/last/model.safetensors"):
         w1, w2 = load_file(str(one / rel)), load_file(str(two / rel))
-        assert w1.keys() == w2.keys()
-        diff = sum(float(((w1[k].float() - w2[k].float()) ** 2).sum()) for k in w1) ** 0.5
-        norm = sum(float((w1[k].float() ** 2).sum()) for k in w1) ** 0.5
-        assert diff / norm <= WEIGHT_RTOL, (rel, diff / norm)
+        assert _relative_diff(w1, w2) <= WEIGHT_RTOL, (rel, _relative_diff(w1, w2))
 
-    # rank 0 alone spoke and wrote: one start per stage on stdout, every line JSON, the stages done
+    # rank 0 alone spoke and wrote: one start per stage and run on stdout, every line JSON, the stages done
     events = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-    assert sum(e["event"] == "start" and e["stage"] == "classifier" for e in events) == 1
+    assert sum(e["event"] == "start" and e["stage"] == "classifier" for e in events) == 2
     assert sum(e["event"] == "done" for e in events) == 2
     for stage in ("classifier", "rewriter"):
         assert (two / stage / "DONE.json").is_file()
     assert (two / "classifier" / "report.json").is_file() and (two / "rewriter" / "report.json").is_file()
+    # the stop rank 1 alone saw stopped both ranks at the same step; rank 0 saved there, and one process resumes
+    # the state to the weights of the run that was never stopped
+    assert steps_stopped == steps_two[:STOP_AFTER]
+    position = json.loads((stopped / "classifier" / "train_state" / "position.json").read_text())
+    assert [position["phase"], position["step"]] == steps_stopped[-1][1:3]
+    assert not (stopped / "classifier" / "DONE.json").exists()
+    events = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    assert [e["message"] for e in events if e["event"] == "stopped"] == [
+        "stopped (stop requested on another process); partial outputs saved, not marked done"]
+    assert main(runs(stopped)[0]) == 0
+    assert any("resumed phase" in json.loads(line).get("message", "")
+               for line in capsys.readouterr().out.splitlines() if line.strip())
+    w1, w3 = load_file(str(one / CLASSIFIER_WEIGHTS)), load_file(str(stopped / CLASSIFIER_WEIGHTS))
+    assert _relative_diff(w1, w3) <= WEIGHT_RTOL
+
     # the resume formats are those of one process
     assert sorted(p.name for p in (two / "classifier" / "train_state").iterdir()) == \
         sorted(p.name for p in (one / "classifier" / "train_state").iterdir())

@@ -357,7 +357,12 @@ class ClassifierStage(Stage):
                                                    else F.mse_loss(a, b, reduction="sum") * pt_share)
             return loss
 
-        net = distributed.wrap(_StepLoss(self.model, step_loss), find_unused=True) if world.distributed else None
+        net = None
+        if world.distributed:  # one DDP wrapper for the stage: its phases train the same parameters
+            if getattr(self, "_net", None) is None:
+                self._net = distributed.wrap(_StepLoss(self.model, step_loss), find_unused=True)
+            self._net.module.loss_fn = step_loss
+            net = self._net
         t0 = last_save = time.time()
         running = None
         for epoch in range(epochs):
