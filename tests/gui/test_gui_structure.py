@@ -58,6 +58,32 @@ def test_the_screenshot_tool_renders_the_window(qtbot, tmp_path, monkeypatch):
         tool["main"]([str(out), "--theme", "purple"])
 
 
+def test_the_screenshot_tool_grabs_the_train_panel_after_a_real_run(qtbot, tmp_path, monkeypatch, capsys):
+    import runpy
+
+    from guitest_helpers import FIXTURE_MODELS, REPO
+
+    if not (FIXTURE_MODELS / "scorer" / "manifest.json").is_file():
+        pytest.skip("tiny ONNX fixtures not built")
+    monkeypatch.setenv("KEIGO_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("KEIGO_BUNDLED_MODELS", str(FIXTURE_MODELS))
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+    tool = runpy.run_path(str(REPO / "tools" / "screenshot.py"), run_name="screenshot_tool")
+    out = tmp_path / "train.png"
+    # jfc: the tiny check's first stage, a real `python -m training jfc` run that takes seconds
+    assert tool["main"]([str(out), "--shot", "train", "--stage", "jfc", "--width", "900", "--height", "600"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    printed = capsys.readouterr().out
+    assert "Finished in" in printed and "jfc: finished" in printed
+    assert (tmp_path / "home" / "runs").is_dir()  # the run went to the tool's own KEIGO_HOME
+    out.unlink()
+    assert tool["main"]([str(out), "--shot", "train", "--stage", "no-such-stage"]) == 1
+    assert "no stage 'no-such-stage'" in capsys.readouterr().err and not out.exists()
+    for bad in ("0", "-5", "nan", "soon", "1e9"):
+        with pytest.raises(SystemExit):
+            tool["main"]([str(out), "--shot", "train", "--timeout", bad])
+
+
 def test_the_icon_is_found_through_the_package(qtbot, tmp_path, monkeypatch):
     import engine.paths
     from gui.app import app_icon
