@@ -11,7 +11,14 @@ import math
 from collections.abc import Mapping
 
 _WORDS = {"gyafc": "GYAFC", "em": "E&M", "fr": "F&R", "pt16": "PT16", "jfc": "JFC", "bleu": "BLEU", "onnx": "ONNX",
-          "fp32": "fp32", "int8": "int8", "f1": "F1", "acc": "accuracy"}
+          "fp32": "fp32", "int8": "int8", "f1": "F1", "acc": "accuracy", "heldout": "held-out",
+          "spearman": "Spearman", "pytorch": "PyTorch"}
+
+
+def metric_label(name: str, variant: str = "") -> str:
+    """A training event's metric in words: ``gyafc_tune.accuracy`` + ``pytorch`` -> "GYAFC tune accuracy (PyTorch)"."""
+    text = _label(name)
+    return f"{text} ({_label(variant).replace('Onnx', 'ONNX')})" if variant else text
 
 
 def _num(value) -> float | None:

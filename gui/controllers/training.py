@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from engine.model_summary import metric_label
 from engine.paths import runs_dir
 from training.protocol import (
     CONFIG_TOML,
@@ -296,7 +297,7 @@ class TrainingController(QObject):
 
     def _on_metric(self, stage: str, name: str, value, rest: dict) -> None:
         variant = str(rest.get("variant") or "")
-        self.metricChanged.emit(stage, f"{name} ({variant})" if variant else name, value)
+        self.metricChanged.emit(stage, metric_label(name, variant), value)
 
     def _on_stopping(self, message: str) -> None:
         self.statusChanged.emit(message)
