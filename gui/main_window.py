@@ -294,6 +294,8 @@ class MainWindow(QMainWindow):
             stop()
         for box in list(self._messages):
             box.close()
+        for dialog in self._dialogs.values():  # the Models dialog and the Train panel go with the window
+            dialog.close()
 
     def closeEvent(self, event) -> None:
         if not self._closed and not all(ask() for ask in self._closing):

@@ -98,3 +98,14 @@ def test_about_box_explains_nothing_when_no_card_restricts_use(qtbot, make_windo
     box = window.show_about()
     assert "CC BY 4.0" in box.text() and "What the licence line means" not in box.text()
     box.close()
+
+
+def test_closing_the_window_closes_the_train_panel_and_models_dialog(qtbot, make_window):
+    window = make_window()
+    panel = window.show_train_panel()
+    models = window.show_models_dialog()
+    assert panel.isVisible() and models.isVisible()
+    window.editor.document().setModified(False)
+    window.close()
+    window.shutdown()
+    assert not panel.isVisible() and not models.isVisible()
