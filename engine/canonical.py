@@ -83,7 +83,7 @@ def canonicalize(text: str, nouns: ProperNouns | None = None) -> str:
     text = NUMBER.sub(_number, text)
 
     def name(m: re.Match) -> str:
-        before = text[:m.start()].rstrip(" \t\"'“‘(")
+        before = text[max(0, m.start() - 64):m.start()].rstrip(" \t\"'“‘(")
         mid = bool(before) and before[-1] not in ".!?\n:"
         if not mid:  # "Emma Watson ..." at a sentence's start: a first name before a surname
             nxt = _CAPITALISED.match(text, m.end() + 1) if text[m.end():m.end() + 1] == " " else None
