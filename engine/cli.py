@@ -5,7 +5,8 @@ The line contract (stable; scripts and evaluations rely on it):
     input line, in the same order, written as soon as the line is complete (batches hold only the lines
     already at hand, so a client writing one line and waiting gets its answer);
   * ``score`` prints ``<P(formal) with 4 decimals>\\t<line>``; an empty or whitespace-only line prints
-    ``nan\\t<line>``; ``--json`` prints ``{"score": float|null, "text": line, "words": [...]}``;
+    ``nan\\t<line>``; ``--degree`` prints the graded degree the app shows instead; ``--json`` prints
+    ``{"score": float|null, "degree": float|null, "text": line, "words": [...]}``;
   * ``rewrite`` prints the best rewrite (with ``--nbest K``, the K candidates separated by tabs), keeping
     the line's leading/trailing whitespace; an empty line gives an empty line; ``--json`` prints
     ``{"source": line, "candidates": [{"text", "score"}], "flags": [...]}``;
@@ -348,18 +349,24 @@ def cmd_score(args) -> int:
     progress = _Progress(reader, "score")
     try:
         for batch in reader.batches(args.batch_size):
-            scores = scorer.score(batch, batch_size=args.batch_size)
+            if args.degree or args.json:
+                scores, graded = scorer.score_both(batch, batch_size=args.batch_size)
+                shown = scorer.display.apply(scores, graded) if scorer.display is not None else scores
+            else:
+                scores = shown = scorer.score(batch, batch_size=args.batch_size)
             lines = []
-            for line, p in zip(batch, scores):
-                p = float(p)
+            for line, p, d in zip(batch, scores, shown):
+                p, d = float(p), float(d)
                 if args.json:
                     words = [] if math.isnan(p) else [
                         {"word": w.word, "start": w.start, "end": w.end, "weight": round(w.weight, 6)}
                         for w in scorer.explain(line)]
-                    lines.append(_json_line({"score": None if math.isnan(p) else round(p, 6), "text": line,
+                    lines.append(_json_line({"score": None if math.isnan(p) else round(p, 6),
+                                             "degree": None if math.isnan(d) else round(d, 6), "text": line,
                                              "words": words}))
                 else:
-                    lines.append(("nan" if math.isnan(p) else f"{p:.4f}") + "\t" + line)
+                    v = d if args.degree else p
+                    lines.append(("nan" if math.isnan(v) else f"{v:.4f}") + "\t" + line)
             _write("\n".join(lines) + "\n")
             progress.update(len(batch))
     finally:
@@ -539,6 +546,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("score", help="P(formal) per line: '0.1234<TAB>line'")
     _common(sc)
     sc.add_argument("--role", default="scorer", help="scorer role: scorer (default) or scorer-accurate")
+    sc.add_argument("--degree", action="store_true",
+                    help="print the graded degree the app shows (0 very informal .. 1 very formal) instead of P(formal)")
 
     rw = sub.add_parser("rewrite", help="a formal rewrite per line")
     _common(rw)

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.canonical import canonicalize
+from engine.degree import DegreeMap
 from engine.errors import ModelError
 from engine.session import OrtSession
 from engine.types import ModelInfo, WordWeight
@@ -72,7 +73,8 @@ class FormalityScorer:
     """
 
     def __init__(self, session: OrtSession, tokenizer, *, max_length: int = 128, min_length: int = 1,
-                 pad_id: int = 0, info: ModelInfo | None = None, canonicalize: bool = False):
+                 pad_id: int = 0, info: ModelInfo | None = None, canonicalize: bool = False,
+                 display: DegreeMap | None = None):
         self.session = session
         if not isinstance(canonicalize, bool):
             raise ModelError(f"scorer.json: canonicalize must be true or false, not {canonicalize!r}")
@@ -98,6 +100,10 @@ class FormalityScorer:
             raise ModelError(f"{session.path} declares inputs {session.input_names}; a scorer takes input_ids "
                              "and optionally attention_mask and token_type_ids")
         self.has_graded = "graded" in session.output_names
+        if display is not None and not self.has_graded:
+            raise ModelError(f"scorer.json asks for a graded display, but {session.path} has no output 'graded'")
+        # the degree the app shows (engine/degree.py); None: the app shows P(formal)
+        self.display = display
         self.tokenizer = tokenizer
         tokenizer.no_padding()
         # Truncation with overflow gives every window its own special tokens (post-processor per window).
@@ -122,8 +128,10 @@ class FormalityScorer:
             info = ModelInfo(role=info.role, version=info.version, path=info.path, kind=info.kind,
                              provider=session.provider, metrics=info.metrics)
         try:
+            display = DegreeMap.from_json(cfg["display"]) if cfg.get("display") is not None else None
             return cls(session, tokenizer, max_length=cfg.get("max_length", 128), min_length=cfg.get("min_length", 1),
-                       pad_id=cfg.get("pad_id", 0), info=info, canonicalize=cfg.get("canonicalize", False))
+                       pad_id=cfg.get("pad_id", 0), info=info, canonicalize=cfg.get("canonicalize", False),
+                       display=display)
         except (TypeError, ValueError) as e:
             raise ModelError(f"{path / 'scorer.json'} has an invalid value: {e}") from e
 
@@ -222,6 +230,14 @@ class FormalityScorer:
             return np.full(len(sentences), np.nan, dtype=np.float32)
         _, g = self._run(windows, batch_size)
         return self._aggregate(sentences, windows, g)
+
+    def degree(self, sentences: Sequence[str], batch_size: int = 64) -> np.ndarray:
+        """The formality degree the app shows, float32 in [0, 1] (NaN for empty strings): graded through the
+        scorer's display map (engine/degree.py) when it has one, else P(formal)."""
+        if self.display is None:
+            return self.score(sentences, batch_size)
+        p, g = self.score_both(sentences, batch_size)
+        return self.display.apply(p, g)
 
     # ------------------------------------------------------------------ explanations
 

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.degree import shown_scores
 from engine.errors import KeigoError, ModelError, ModelNotInstalled
 from engine.faithful import make_safe
 from engine.model_summary import summary_text
@@ -29,7 +30,7 @@ def _short(exc: BaseException) -> str:
 
 def warm_scorer(scorer) -> None:
     """A first run allocates ORT's buffers; doing it here keeps that pause off the first keystroke."""
-    values = scorer.score(list(WARM_SENTENCES))
+    values = shown_scores(scorer, list(WARM_SENTENCES))
     if len(values) != len(WARM_SENTENCES):
         raise ModelError(f"the scorer returned {len(values)} scores for {len(WARM_SENTENCES)} sentences")
     scorer.explain(WARM_SENTENCES[0])

@@ -40,7 +40,7 @@ class AppSettings:
     def sync(self) -> None:
         self._q.sync()
 
-    # what counts as informal: sentences whose P(formal) is below the target
+    # what counts as informal: sentences whose shown degree (engine/degree.py) is below the target
     @property
     def target(self) -> float:
         return _as_float(self._q.value("editor/target", 0.5), 0.5, 0.05, 0.95)

@@ -18,7 +18,7 @@ THEME_CHOICES = ("system", "light", "dark")
 
 
 def scale_position(score: float, target: float) -> float:
-    """Map P(formal) onto [0, 1] so that the target lands on the middle of the diverging scale."""
+    """Map the shown score (degree or P(formal)) onto [0, 1] so that the target lands on the middle of the diverging scale."""
     score = min(1.0, max(0.0, float(score)))
     target = min(0.99, max(0.01, float(target)))
     if score < target:

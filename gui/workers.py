@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
+from engine.degree import shown_scores
 from engine.faithful import SafeRewriter
 from engine.reasons import informal_words
 from engine.segment import SPACE_CHARS, line_continues
@@ -37,7 +38,7 @@ class ScoredSentence:
     start: int  # Python offsets inside the line (block) text
     end: int
     text: str
-    score: float | None  # P(formal); None when no scorer is installed
+    score: float | None  # the degree shown (engine/degree.py; P(formal) for a scorer without one); None: no scorer
     words: tuple[WordWeight, ...] = ()  # explained only for sentences below the target; offsets inside text
     offset: int = 0
 
@@ -215,7 +216,7 @@ class ScoreWorker(QRunnable):
             todo = list(dict.fromkeys(p[3].text for *_, pieces in pending for p in pieces
                                       if p[3].text not in cache.scores))
             if todo:
-                scores = scorer.score(todo)
+                scores = shown_scores(scorer, todo)
                 for text, value in zip(todo, scores):
                     cache.scores[text] = float(value)
             for first, *_, pieces in pending:

@@ -125,12 +125,40 @@ def test_score_json(with_models):
     assert r.returncode == 0, r.stderr
     objs = [json.loads(x) for x in _lines(r.stdout)]
     assert [o["text"] for o in objs] == BAD_LINES  # also without a final newline in the input
-    assert objs[0] == {"score": None, "text": "", "words": []}
+    assert objs[0] == {"score": None, "degree": None, "text": "", "words": []}
     o = objs[2]
     assert 0 <= o["score"] <= 1
+    assert o["degree"] == o["score"]  # the fixture scorer has no display map: the app shows P(formal)
     assert [w["word"] for w in o["words"]] == ["hey", "u", "r", "gonna", "love", "it", "lol"]
     for w in o["words"]:
         assert o["text"][w["start"]:w["end"]] == w["word"] and isinstance(w["weight"], float)
+
+
+def test_score_degree_follows_the_display_map(empty, tmp_path):
+    import shutil
+
+    from engine.degree import build_map
+    from engine.manifest import build_manifest, load_manifest, write_manifest
+
+    home, bundled = empty
+    d = tmp_path / "graded-scorer"
+    shutil.copytree(FIXTURES / "scorer", d)
+    cfg = json.loads((d / "scorer.json").read_text())
+    cfg["display"] = build_map(0.0, [-3.0, 3.0], [-3.0, 3.0], boundary=0.0).to_json()  # degree = (graded + 3) / 6
+    (d / "scorer.json").write_text(json.dumps(cfg))
+    m = load_manifest(d)
+    write_manifest(d, build_manifest(d, role=m["role"], version=m["version"] + "-graded", kind=m["kind"],
+                                     config=m.get("config") or {}, metrics=m.get("metrics") or {},
+                                     data=m.get("data") or []))
+    ModelRegistry(root=home / "models", bundled_root=bundled).install("scorer", d, activate=True)
+    r = keigo(["score", "-", "--degree"], home=home, bundled=bundled, stdin=b"hey u r gonna love it lol\nThank you.\n\n")
+    assert r.returncode == 0, r.stderr
+    out = _lines(r.stdout)
+    low, high = (float(x.split("\t")[0]) for x in out[:2])
+    assert 0 <= low < 0.5 < high <= 1 and out[2] == "nan\t"
+    j = keigo(["score", "-", "--json"], home=home, bundled=bundled, stdin=b"Thank you.\n")
+    o = json.loads(_lines(j.stdout)[0])
+    assert abs(o["degree"] - high) < 1e-4 and o["degree"] != o["score"]
 
 
 def test_bad_bytes_crlf_bom_and_a_megabyte_line(with_models, tmp_path):

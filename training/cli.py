@@ -39,6 +39,8 @@ COMMANDS = {
     "markers": "training.markers:main",
     "attach-rerank": "training.attach_rerank:main",
     "attach-canonical": "training.attach_canonical:main",
+    "attach-display": "training.attach_display:main",
+    "jfc-row": "training.jfc_row:main",
     "eval-scores": "training.eval_scores:main",
     "curves": "training.curves:main",
     "results": "training.results:main",

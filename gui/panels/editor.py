@@ -484,7 +484,7 @@ class EditorPanel(QPlainTextEdit):
         return out[:limit]
 
     def stats(self, target: float) -> tuple[float | None, int, int]:
-        """(length-weighted mean P(formal), informal sentences, scored sentences); a wrapped sentence counts once."""
+        """(length-weighted mean shown score, informal sentences, scored sentences); a wrapped sentence counts once."""
         total_w = total = 0.0
         informal = n = 0
         for _, datas in self._current():

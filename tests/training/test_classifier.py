@@ -51,6 +51,10 @@ def test_textcnn_tiny_end_to_end(tmp_path, tiny_config, fixture_data, capsys):
     assert manifest["config"]["classifier"]["pt16"] is True
     card = (model_dir / "MODEL_CARD.md").read_text()
     assert "CC BY 3.0" in card and "Yahoo" in card and "Tatoeba" in card
+    # the graded degree the app shows was fitted on the tune sets (issue 13) and the scorer uses it
+    assert "display" in json.loads((model_dir / "scorer.json").read_text())
+    assert manifest["version"].endswith("-graded") and "## Graded degree" in card
+    assert any(e["event"] == "metric" and e.get("name") == "display.pt16_B_spearman" for e in events)
 
     # the engine's scorer loads the export and agrees with the PyTorch model, rebuilt from its checkpoint folder
     # alone: copied away from the run (no config.toml beside it), it still loads (self-describing)

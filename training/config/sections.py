@@ -177,6 +177,9 @@ class ClassifierConfig:
     # scores that mean something (issue 13): numbers and proper nouns made uniform (engine/canonical.py) in
     # training and, through scorer.json, in the app
     canonicalize: bool = False
+    # the graded degree the app shows (engine/degree.py), fitted after export on GYAFC + PT16 tune when the model
+    # has the PT16 head and both tune sets are there (python -m training attach-display does it for any scorer)
+    display: bool = True
     init_from: str = ""  # continue from this classifier checkpoint folder (its weights and tokenizer)
     # distillation: the teacher (a scorer directory, e.g. assets/models/scorer-accurate) scores every training
     # sentence and the unlabeled files (paths relative to data.root); the student learns its soft P(formal)

@@ -28,6 +28,7 @@ from engine.errors import InputError
 from engine.fsio import atomic_replace_dir, atomic_write_json, atomic_write_text
 from engine.scorer import FormalityScorer
 from training import distributed
+from training.attach_display import attach as attach_display
 from training.data import gyafc, pt16
 from training.data.text import read_text
 from training.evaluate_classifier import evaluate, load_eval_sets, scorer_predictor, write_report
@@ -604,7 +605,26 @@ class ClassifierStage(Stage):
         finish_scorer_dir(model_dir, role=role, version=version, kind=self.kind, config=config,
                           metrics=summary_metrics, data=self.data_names, card=card)
         ctx.log(f"scorer exported: {model_dir} (role {role}, version {version})", model_dir=str(model_dir))
+        self._attach_display(ctx, model_dir)
         self.model.to(self.device)
+
+    def _attach_display(self, ctx, model_dir: Path) -> None:
+        """Fit the graded degree the app shows (training/attach_display.py), when the model can have one."""
+        root = ctx.data_root()
+        if not (self.cfg.display and self.graded):
+            return
+        if root is None or not (root / "pt16" / "tune.csv").is_file() or not (root / "gyafc").is_dir():
+            ctx.log("graded display not fitted: it needs GYAFC tune and PT16 tune (pt16/tune.csv) under the data "
+                    "root; the app will show P(formal)")
+            return
+        try:
+            out = attach_display(model_dir, root, "-graded")
+        except InputError as exc:
+            ctx.log(f"graded display not fitted: {exc}; the app will show P(formal)")
+            return
+        ctx.metric("display.pt16_B_spearman", out["pt16_B_spearman"]["degree"],
+                   gyafc_B_accuracy=out["gyafc_B_accuracy"]["degree"], beta=out["fit"]["beta"])
+        ctx.log(f"graded display fitted: version {out['version']}", model_dir=str(model_dir))
 
     def summary(self):
         if not self.report_rows:
