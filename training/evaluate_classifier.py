@@ -38,8 +38,16 @@ def binary_metrics(p_formal: np.ndarray, labels: Sequence[int], threshold: float
     precision = tp / (tp + fp) if tp + fp else 0.0
     recall = tp / (tp + fn) if tp + fn else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    # the informal class's F1 too: its support-weighted mean with the formal one is the "total" F1 of a
+    # classification report, which papers quote (the fourth seed's PT16 73.98 is that number)
+    tn = int(((pred == 0) & (y == 0)).sum())
+    p0 = tn / (tn + fn) if tn + fn else 0.0
+    r0 = tn / (tn + fp) if tn + fp else 0.0
+    f1_informal = 2 * p0 * r0 / (p0 + r0) if p0 + r0 else 0.0
+    share = float(y.mean()) if len(y) else 0.0
     return {"accuracy": float((pred == y).mean()) if len(y) else 0.0, "f1": f1,
-            "precision": precision, "recall": recall, "n": len(y)}
+            "precision": precision, "recall": recall, "n": len(y), "f1_informal": f1_informal,
+            "f1_macro": (f1 + f1_informal) / 2, "f1_weighted": share * f1 + (1 - share) * f1_informal}
 
 
 def spearman(a: Sequence[float], b: Sequence[float]) -> float:

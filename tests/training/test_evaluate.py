@@ -171,3 +171,14 @@ def test_rules_beat_copying_on_the_real_tune_sets():
     for domain in ("em", "fr"):
         res = report["results"][domain]
         assert res["rules_bleu"] > res["copy_bleu"] + 10.0, res
+
+
+def test_binary_metrics_weighted_f1_by_hand():
+    from training.evaluate_classifier import binary_metrics
+
+    y = [1, 1, 0, 0, 0, 0, 0, 0]
+    p = [0.9, 0.1, 0.9, 0.1, 0.1, 0.1, 0.1, 0.1]
+    m = binary_metrics(p, y)
+    assert abs(m["f1"] - 0.5) < 1e-9 and abs(m["f1_informal"] - 5 / 6) < 1e-9
+    assert abs(m["f1_macro"] - (0.5 + 5 / 6) / 2) < 1e-9
+    assert abs(m["f1_weighted"] - (0.25 * 0.5 + 0.75 * 5 / 6)) < 1e-9
