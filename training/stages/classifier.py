@@ -43,6 +43,16 @@ from training.seq2seq import load_optimizer, save_optimizer, use_bf16
 from training.stages.base import Stage
 
 
+def _teacher_name(path: str) -> str:
+    """The teacher as a model card should name it: role and version from its manifest (a local path means nothing
+    to a reader of the card), else the folder's name."""
+    try:
+        m = json.loads((Path(path).expanduser() / "manifest.json").read_text(encoding="utf-8"))
+        return f"{m['role']} {m['version']}"
+    except (OSError, ValueError, KeyError, TypeError):
+        return Path(path).name
+
+
 def _batches(texts: Sequence[str], batch_size: int, rng: random.Random) -> list[list[int]]:
     """Shuffled batches of similar lengths (less padding: matters for a transformer on a CPU)."""
     idx = list(range(len(texts)))
@@ -120,7 +130,8 @@ class ClassifierStage(Stage):
             self.unlabeled += lines
             self.data_names.append(f"{rel} ({len(lines)} unlabeled sentences, teacher-scored)")
         if cfg.teacher:
-            self.data_names.append(f"soft targets from the teacher scorer {cfg.teacher} (alpha {cfg.distill_alpha})")
+            self.data_names.append(f"soft targets from the teacher scorer {_teacher_name(cfg.teacher)} "
+                                   f"(alpha {cfg.distill_alpha})")
         self.pt16_train = None
         if cfg.pt16:
             self.pt16_train = pt16.read_pt16(root / "pt16" / "train.csv", limit)
