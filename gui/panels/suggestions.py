@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from engine.types import Rewrite
 
 from ..diff import diff_html
-from ..theme import Theme
+from ..theme import LEVEL_LABELS, Theme, level_for
 
 ACCEPT_KEYS = ("Ctrl+Return", "Alt+2", "Alt+3", "Alt+4", "Alt+5")
 
@@ -184,8 +184,10 @@ class SuggestionsPanel(QWidget):
             return
         meta = ""
         if score is not None and target is not None:
-            verdict = "informal" if score < target else "formal enough"
-            meta = f'<br><span style="color:{self.theme.muted_hex}">Formality {score:.2f}: {verdict} (target {target:.2f})</span>'
+            # the same words as the sentence's colour in the editor and the legend
+            side = "below" if score < target else "at or above"
+            verdict = f"{LEVEL_LABELS[level_for(score, target)]}, {side} the target {target:.2f}"
+            meta = f'<br><span style="color:{self.theme.muted_hex}">Formality {score:.2f}: {verdict}</span>'
         self.source_label.setText(f"{html.escape(source)}{meta}")
         self.source_label.show()
 

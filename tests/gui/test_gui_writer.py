@@ -179,6 +179,8 @@ def test_unscored_sentence_waits_for_its_score_and_shows_no_escaped_html(qtbot, 
     # the score arrived: the panel now says where the sentence stands (formal: no rewrite offered)
     qtbot.waitUntil(lambda: "Formality 0.92" in panel.source_label.text(), timeout=5000)
     assert "Formal enough" in panel.status_label.text() and not panel.candidate_buttons
+    # in the editor's words: the colour's name and the side of the target
+    assert "very formal, at or above the target 0.50" in panel.source_label.text()
 
 
 def test_list_selection_follows_the_cursor(qtbot, make_window):
