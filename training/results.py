@@ -704,8 +704,13 @@ def read_classifier(run: Path, row: Row, cfg: dict) -> Measured:
     m = Measured(values, model=str(r.get("classifier", cc.get("model", "?"))))
     m.params = safetensors_parameters(run / "classifier" / "checkpoint.safetensors")
     limit = cc.get("train_limit", 0)
-    m.data = (f"recipe {cc.get('recipe')}{' + PT16' if cc.get('pt16') else ''}; GYAFC train "
-              f"{'all pairs' if not limit else f'{limit:,} pairs per domain'}, {cc.get('epochs')} epoch(s)")
+    if cc.get("recipe") == "jfc":  # no GYAFC in training: the balanced JFC only
+        jl = cc.get("jfc_limit", 0)
+        m.data = (f"recipe jfc{' + PT16' if cc.get('pt16') else ''}; the balanced JFC train "
+                  f"{'(all)' if not jl else f'({jl:,} sentences)'}, {cc.get('epochs')} epoch(s)")
+    else:
+        m.data = (f"recipe {cc.get('recipe')}{' + PT16' if cc.get('pt16') else ''}; GYAFC train "
+                  f"{'all pairs' if not limit else f'{limit:,} pairs per domain'}, {cc.get('epochs')} epoch(s)")
     m.hours = _hours(run, "classifier", done)
     m.smaller += _limit_note(cfg, "classifier.train_limit", "GYAFC train pairs per domain")
     return m
