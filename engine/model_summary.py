@@ -97,6 +97,10 @@ def summary(role: str, metrics: Mapping | None) -> list[tuple[str, str]]:
                          if v is not None), None)
         if spearman is not None:
             out.append(("Agreement with human ratings (PT16 Spearman)", f"{spearman:.3f}"))
+        # the graded degree the editor shows (engine/degree.py), measured on the held-back half of PT16 tune
+        shown = _num(_get(metrics, "display", "pt16_B_spearman", "degree"))
+        if shown is not None:
+            out.append(("Shown score's agreement with human ratings", f"{shown:.3f}"))
     if "tune_bleu_em" in metrics or "tune_bleu_em_beam4" in metrics:
         greedy, beam4 = _domains(metrics, "tune_bleu"), _domains(metrics, "tune_bleu_beam4")
         if greedy:
