@@ -73,6 +73,30 @@ def card_section(before: dict, after: dict) -> str:
     return "\n".join(lines)
 
 
+def amend_scorer_dir(model_dir: Path, manifest: dict, card_head: str, section: str, suffix: str, **metrics) -> str:
+    """After a change to a finished scorer directory: its card section ``card_head`` replaced (or added before the
+    data licences), the metrics merged, a new version (``suffix`` added once) and the manifest written last, then
+    verified. Returns the new version."""
+    card_path = model_dir / "MODEL_CARD.md"
+    card = card_path.read_text(encoding="utf-8") if card_path.is_file() else ""
+    if card_head in card:
+        start = card.index(card_head)
+        nxt = card.find("\n## ", start + len(card_head))
+        card = card[:start] + (card[nxt + 1:] if nxt >= 0 else "")
+    cut = card.find("\n## Data licences")
+    card = card[:cut + 1] + section + "\n" + card[cut + 1:] if cut >= 0 else card.rstrip() + "\n\n" + section
+    atomic_write_text(card_path, card)
+    version = manifest["version"] if manifest["version"].endswith(suffix) else manifest["version"] + suffix
+    new = build_manifest(model_dir, role=manifest["role"], version=version, kind=manifest["kind"],
+                         config=manifest.get("config") or {}, metrics={**(manifest.get("metrics") or {}), **metrics},
+                         data=manifest.get("data") or [])
+    write_manifest(model_dir, new)
+    problems = verify_dir(model_dir)
+    if problems:
+        raise InputError(f"{model_dir} fails verification after the change: {'; '.join(problems)}")
+    return version
+
+
 def attach(model_dir: Path, data_root: Path, suffix: str) -> dict:
     manifest = load_manifest(model_dir)
     cfg = json.loads((model_dir / "scorer.json").read_text(encoding="utf-8"))
@@ -85,25 +109,9 @@ def attach(model_dir: Path, data_root: Path, suffix: str) -> dict:
         atomic_write_json(trial / "scorer.json", {**cfg, "canonicalize": True})
         after = measure(trial, data_root)
     atomic_write_json(model_dir / "scorer.json", {**cfg, "canonicalize": True})
-    card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8")
-    if CARD_HEAD in card:
-        start = card.index(CARD_HEAD)
-        nxt = card.find("\n## ", start + len(CARD_HEAD))
-        card = card[:start] + (card[nxt + 1:] if nxt >= 0 else "")
-    cut = card.find("\n## Data licences")
-    section = card_section(before, after)
-    card = card[:cut + 1] + section + "\n" + card[cut + 1:] if cut >= 0 else card.rstrip() + "\n\n" + section
-    atomic_write_text(model_dir / "MODEL_CARD.md", card)
-    metrics = dict(manifest.get("metrics") or {})
-    metrics["canonical_input"] = {"before": before, "after": after}
-    metrics["gyafc_tune_accuracy"] = after["gyafc_tune_accuracy"]
-    version = manifest["version"] if manifest["version"].endswith(suffix) else manifest["version"] + suffix
-    new = build_manifest(model_dir, role=manifest["role"], version=version, kind=manifest["kind"],
-                         config=manifest.get("config") or {}, metrics=metrics, data=manifest.get("data") or [])
-    write_manifest(model_dir, new)
-    problems = verify_dir(model_dir)
-    if problems:
-        raise InputError(f"{model_dir} fails verification after the change: {'; '.join(problems)}")
+    version = amend_scorer_dir(model_dir, manifest, CARD_HEAD, card_section(before, after), suffix,
+                               canonical_input={"before": before, "after": after},
+                               gyafc_tune_accuracy=after["gyafc_tune_accuracy"])
     return {"version": version, "before": before, "after": after}
 
 

@@ -29,9 +29,10 @@ import numpy as np
 
 from engine.degree import DegreeMap, build_map, clipped_logit
 from engine.errors import InputError
-from engine.fsio import atomic_write_json, atomic_write_text
-from engine.manifest import build_manifest, load_manifest, verify_dir, write_manifest
+from engine.fsio import atomic_write_json
+from engine.manifest import load_manifest
 from engine.scorer import FormalityScorer
+from training.attach_canonical import amend_scorer_dir
 from training.data.gyafc import read_tune
 from training.data.pt16 import read_pt16
 from training.eval_scores import expected_calibration_error
@@ -194,24 +195,7 @@ def attach(model_dir: Path, data_root: Path, suffix: str, tolerance: float = 0.0
         raise InputError(f"{model_dir} has no graded head (train the scorer with PT16: classifier.pt16 = true)")
     dmap, report = fit_display(*measure_inputs(scorer, data_root), tolerance=tolerance)
     atomic_write_json(model_dir / "scorer.json", {**cfg, "display": dmap.to_json()})
-    card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8") if (model_dir / "MODEL_CARD.md").is_file() else ""
-    if CARD_HEAD in card:
-        start = card.index(CARD_HEAD)
-        nxt = card.find("\n## ", start + len(CARD_HEAD))
-        card = card[:start] + (card[nxt + 1:] if nxt >= 0 else "")
-    cut = card.find("\n## Data licences")
-    section = card_section(report)
-    card = card[:cut + 1] + section + "\n" + card[cut + 1:] if cut >= 0 else card.rstrip() + "\n\n" + section
-    atomic_write_text(model_dir / "MODEL_CARD.md", card)
-    metrics = dict(manifest.get("metrics") or {})
-    metrics["display"] = report
-    version = manifest["version"] if manifest["version"].endswith(suffix) else manifest["version"] + suffix
-    new = build_manifest(model_dir, role=manifest["role"], version=version, kind=manifest["kind"],
-                         config=manifest.get("config") or {}, metrics=metrics, data=manifest.get("data") or [])
-    write_manifest(model_dir, new)
-    problems = verify_dir(model_dir)
-    if problems:
-        raise InputError(f"{model_dir} fails verification after the change: {'; '.join(problems)}")
+    version = amend_scorer_dir(model_dir, manifest, CARD_HEAD, card_section(report), suffix, display=report)
     return {"version": version, **report}
 
 
