@@ -242,9 +242,11 @@ class FormalRewriter:
         path = Path(path)
         if not path.is_dir():
             raise ModelError(f"rewriter directory {path} does not exist")
+        options = _read_json(path / "rewriter.json")
+        if "ensemble" in options:
+            return cls._ensemble_dir(path, options, providers=providers, threads=threads, info=info)
         config = _read_json(path / "config.json")
         generation = _read_json(path / "generation_config.json") if (path / "generation_config.json").exists() else {}
-        options = _read_json(path / "rewriter.json")
         tokenizer = load_tokenizer(path / "tokenizer.json")
         encoder = OrtSession(path / "encoder_model.onnx", providers=providers, threads=threads)
         if (path / "decoder_model_merged.onnx").exists():
@@ -263,11 +265,55 @@ class FormalRewriter:
         return cls(encoder, decoder, tokenizer, config=config, generation=generation, options=options, info=info)
 
     @classmethod
-    def ensemble(cls, members: Sequence[FormalRewriter], weights: Sequence[float] | None = None) -> FormalRewriter:
+    def _ensemble_dir(cls, path: Path, options: dict, *, providers=None, threads=None,
+                      info: ModelInfo | None = None) -> FormalRewriter:
+        """A rewriter directory whose rewriter.json holds ``"ensemble": {"members": [SUBDIR, ...], "weights":
+        [...]}``: each member is a complete single-rewriter directory inside it; the top rewriter.json's other
+        options (rerank, guard, sizes) apply to the ensemble, and its files (lm.npz, markers.txt) are read from
+        the top directory."""
+        spec = options["ensemble"]
+        if not isinstance(spec, dict) or not isinstance(spec.get("members"), list) or len(spec["members"]) < 2:
+            raise ModelError(f"{path / 'rewriter.json'}: ensemble must be {{\"members\": [two or more subfolders], "
+                             f"\"weights\": [...]}}, not {spec!r}")
+        members = []
+        for name in spec["members"]:
+            if not isinstance(name, str) or not name or Path(name).name != name or name in (".", ".."):
+                raise ModelError(f"{path / 'rewriter.json'}: ensemble member {name!r} must be the name of a "
+                                 "subfolder")
+            sub = path / name
+            if not sub.is_dir():
+                raise ModelError(f"{path / 'rewriter.json'} names the ensemble member {name}, but {sub} does "
+                                 "not exist")
+            sub_options = _read_json(sub / "rewriter.json")
+            if "ensemble" in sub_options:
+                raise ModelError(f"{sub}: an ensemble's members must be single rewriters")
+            members.append(cls.from_dir(sub, providers=providers, threads=threads))
+        weights = spec.get("weights")
+        if weights is not None and (not isinstance(weights, list)
+                                    or any(isinstance(w, bool) or not isinstance(w, (int, float)) for w in weights)):
+            raise ModelError(f"{path / 'rewriter.json'}: ensemble weights must be a list of numbers, not {weights!r}")
+        top = {k: v for k, v in options.items() if k != "ensemble"}
+        # the members' input handling must agree with what the top declares, or a member would see other input
+        for m in members:
+            if (m.prefix, m.preprocess) != (str(top.get("prefix") or ""), top.get("preprocess")):
+                raise ModelError(f"{m.info.path}: prefix/preprocess differ from {path / 'rewriter.json'}")
+        provider = members[0].info.provider
+        if info is None:
+            info = ModelInfo(role="rewriter", version="+".join(m.info.version for m in members), path=path,
+                             kind="ensemble", provider=provider)
+        elif info.provider != provider:
+            info = ModelInfo(role=info.role, version=info.version, path=info.path, kind=info.kind,
+                             provider=provider, metrics=info.metrics)
+        return cls.ensemble(members, weights, options=top, info=info)
+
+    @classmethod
+    def ensemble(cls, members: Sequence[FormalRewriter], weights: Sequence[float] | None = None, *,
+                 options: dict | None = None, info: ModelInfo | None = None) -> FormalRewriter:
         """One rewriter that searches with the members' averaged log-probabilities at every step.
 
         The members must share the tokenizer (the same vocabulary and special ids) and the input options
-        (prefix, preprocess); the first member's generation settings and options are used."""
+        (prefix, preprocess); the first member's generation settings are used, and its options unless
+        ``options`` are given (an ensemble directory's own rewriter.json)."""
         members = list(members)
         if len(members) < 2:
             raise ModelError("an ensemble needs at least two rewriters")
@@ -287,11 +333,13 @@ class FormalRewriter:
                                  "preprocessing")
             if isinstance(m.decoder, _EnsembleDecoder):
                 raise ModelError("an ensemble's members must be single rewriters")
-        info = ModelInfo(role="rewriter", version="+".join(m.info.version for m in members), path=lead.info.path,
-                         kind="ensemble", provider=lead.info.provider)
+        if info is None:
+            info = ModelInfo(role="rewriter", version="+".join(m.info.version for m in members),
+                             path=lead.info.path, kind="ensemble", provider=lead.info.provider)
         return cls(_EnsembleEncoder([m.encoder for m in members]),
                    _EnsembleDecoder([m.decoder for m in members], weights),
-                   lead.tokenizer, config=lead._config, generation=lead._generation, options=lead.options, info=info)
+                   lead.tokenizer, config=lead._config, generation=lead._generation,
+                   options=lead.options if options is None else options, info=info)
 
     # ------------------------------------------------------------------ public
 

@@ -40,6 +40,7 @@ COMMANDS = {
     "attach-rerank": "training.attach_rerank:main",
     "attach-canonical": "training.attach_canonical:main",
     "attach-display": "training.attach_display:main",
+    "make-ensemble": "training.make_ensemble:main",
     "jfc-row": "training.jfc_row:main",
     "eval-scores": "training.eval_scores:main",
     "curves": "training.curves:main",

@@ -10,6 +10,7 @@ fp32 -> int8 BLEU cost is measured and recorded before that choice is made.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -285,9 +286,12 @@ def measure_dir(model_dir: Path, data_root: Path, *, beams: Sequence[int] = (1, 
 def main(argv: Sequence[str] | None = None) -> int:
     """python -m training.export_rewriter CHECKPOINT TARGET: bundle a trained checkpoint as a rewriter directory."""
     ap = argparse.ArgumentParser(prog="python -m training.export_rewriter", description=main.__doc__)
-    ap.add_argument("checkpoint", type=Path)
+    ap.add_argument("checkpoint", type=Path, help="a checkpoint directory, or with --average a training folder "
+                    "(one with last/ and checkpoints/, e.g. runs/R/rewriter/train)")
     ap.add_argument("target", type=Path)
     ap.add_argument("--version", required=True)
+    ap.add_argument("--average", type=int, default=0, metavar="K",
+                    help="export the average of the training folder's last K rolling checkpoints")
     ap.add_argument("--quantize", default="auto", choices=("none", "int8", "auto"))
     ap.add_argument("--max-int8-cost", type=float, default=0.5)
     ap.add_argument("--preprocess", default="auto", choices=("auto", "none", "rules"),
@@ -313,6 +317,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     data_root = Path(data_root)
     config = json.loads(args.config_json.read_text(encoding="utf-8")) if args.config_json else {}
     metrics: dict = {}
+    if args.average < 0:
+        ap.error("--average must be 0 (off) or a number of checkpoints")
+    with contextlib.ExitStack() as stack:
+        if args.average:
+            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=".average-", dir=args.target.parent
+                                                                       if args.target.parent.is_dir() else None)))
+            try:
+                used = S.average_checkpoints(args.checkpoint, tmp / "averaged", k=args.average)
+            except (FileNotFoundError, ValueError) as e:
+                raise SystemExit(f"export_rewriter: --average: {e}") from e
+            print(f"averaged {len(used)} checkpoints: {', '.join(used)}")
+            args.checkpoint = tmp / "averaged"
+            config = {**config, "averaged_checkpoints": used}
+            args.note = [*args.note, f"Weights: the average of {len(used)} rolling checkpoints ({', '.join(used)})."]
+        return _export_main(args, ap, data_root, config, metrics)
+
+
+def _export_main(args, ap, data_root: Path, config: dict, metrics: dict) -> int:
     preprocess = None if args.preprocess == "none" else args.preprocess
     if args.preprocess == "auto":
         rules = RuleFormalizer()

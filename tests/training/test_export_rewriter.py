@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +110,29 @@ def test_parity_check_catches_a_wrong_model(checkpoint, tmp_path):
     model.save_pretrained(str(other))
     rep = check_parity(other, target, [s for s, _ in PAIRS])
     assert not rep.ok and rep.mismatches
+
+
+def test_export_command_averages_the_last_checkpoints(checkpoint, tmp_path, monkeypatch, capsys):
+    """`python -m training.export_rewriter TRAIN_DIR TARGET --average K` exports the mean of the last K rolling
+    checkpoints, and says so in the config and the card; a folder without them is a clear error."""
+    from training.export_rewriter import main
+
+    monkeypatch.setenv("KEIGO_DATA", str(Path(__file__).resolve().parents[1] / "fixtures" / "data"))
+    train = tmp_path / "train"
+    model = S.load_model(checkpoint)
+    for step in (10, 20, 30):
+        S.save_rolling_checkpoint(model, train / "checkpoints", step, keep=5)
+    shutil.copytree(checkpoint, train / "last")
+    target = tmp_path / "rewriter"
+    rc = main([str(train), str(target), "--version", "avg-test", "--average", "2", "--quantize", "none",
+               "--preprocess", "none", "--beams", "1", "--subset", "4", "--measure-subset", "4"])
+    assert rc == 0
+    manifest = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["config"]["averaged_checkpoints"] == ["step-0000020.safetensors", "step-0000030.safetensors"]
+    assert "average of 2 rolling checkpoints" in (target / "MODEL_CARD.md").read_text(encoding="utf-8")
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".average-")]  # the averaged copy is gone
+
+    with pytest.raises(SystemExit, match="no rolling checkpoints"):
+        main([str(checkpoint), str(tmp_path / "other"), "--version", "x", "--average", "2", "--quantize", "none",
+              "--preprocess", "none"])
+    assert not (tmp_path / "other").exists()
