@@ -128,6 +128,10 @@ _I_SUBJECT_DROP = re.compile(
     re.IGNORECASE,
 )
 _THANKS = re.compile(r"^(\W*)thanks\b", re.IGNORECASE)
+# "hey guys," opens a message to a group: a greeting, not men ("guys" -> "men" is GYAFC's habit, wrong here).
+_GREETING_GROUP = re.compile(r"^(\W*)(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
+                             r"|folks|peeps)\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])", re.IGNORECASE)
+_THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
 _IF_THEN = re.compile(r"^(\W*if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(r"^(\W*(?:yes|no|well|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
                           r" +(?=[^\W_])", re.IGNORECASE)
@@ -609,11 +613,13 @@ class RuleFormalizer:
         if s.endswith("..."):
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.
+        s = _GREETING_GROUP.sub(lambda m: m.group(1) + "Hello everyone" + ("," if s[m.end():m.end() + 1] == " " else ""), s)
         stripped = _LEADING_DISCOURSE.sub(r"\1", _LEADING_DISCOURSE.sub(r"\1", s))  # "oh and ..."
         if any(c.isalpha() for c in stripped):
             s = stripped
         s = _IT_SUBJECT_DROP.sub(r"\1it \2", s)
         s = _THANKS.sub(r"\1thank you", s)
+        s = _THANK_YOU_GROUP.sub(r"\1 all", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IF_THEN.sub(r"\1, then ", s)
         s = _capitalise_first(s)

@@ -108,6 +108,16 @@ CASES = [
     ("yeah... i guess", "Yes, I guess."),
     ("Well, I don't know", "I do not know."),
     ("tank top  or halter top", "Tank top or halter top."),
+    # a greeting to a group stays a greeting ("guys" is not "men" here); "you guys" is "you"
+    ("hey guys, so the numbers r kinda better than we thought lol.",
+     "Hello everyone, so the numbers are kind of better than we thought."),
+    ("hi all - meeting moved to 3", "Hello everyone, meeting moved to 3."),
+    ("yo guys whats up", "Hello everyone, what is up."),
+    ("thanks guys!", "Thank you all."),
+    ("you guys rock", "You rock."),
+    ("are you guys coming?", "Are you coming?"),
+    ("those guys are hot", "Those guys are hot."),
+    ("hey people are weird", "People are weird."),
 ]
 
 
