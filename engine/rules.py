@@ -380,6 +380,7 @@ class RuleFormalizer:
         self._filler_re = re.compile(
             rf"(?<![\w'’\"“])(?:{_alternation(fillers)})(?![\w'’\"”])(?: *,)?", re.IGNORECASE
         )
+        self._register = frozenset(w.lower() for w in _read_words(d / "register_words.txt"))
         self._double_words = frozenset(w.lower() for w in _read_words(d / "double_letter_words.txt"))
         self._acronyms = frozenset(_read_words(d / "acronyms.txt"))
         self._proper = {w.lower(): _CASED_BRANDS.get(w.lower(), w[:1].upper() + w[1:])
@@ -390,6 +391,15 @@ class RuleFormalizer:
         """Single words the lexicons treat as informal (contractions, slang, words of slang phrases, fillers)."""
         keys = set(self._contractions) | set(self._slang) | {w for p in self._phrases for w in p.split()}
         keys |= {w for f in self._fillers for w in f.split()}
+        return frozenset(k.lower() for k in keys)
+
+    def lexicon_words(self) -> frozenset[str]:
+        """Single words the lexicons list as informal by themselves (contractions, one-word slang, one-word
+        fillers) or by their register ("guys", "awesome": register_words.txt, which the formalizer does not
+        replace); unlike marker_words(), no ordinary word that only occurs inside a slang phrase ("welcome" of
+        "ur welcome")."""
+        keys = set(self._contractions) | set(self._slang) | {f for f in self._fillers if " " not in f}
+        keys |= self._register
         return frozenset(k.lower() for k in keys)
 
     def word_replacement(self, sentence: str, start: int, end: int) -> str | None:
