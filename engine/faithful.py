@@ -59,7 +59,8 @@ STOPWORDS = frozenset(["a", "an", "the", "and", "or", "but", "nor", "so", "yet",
 
 
 # Function words that carry meaning: losing one of these changes what the sentence says.
-LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", "because", "than", "not", "no", "never", "nor"])
+LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", "because", "than", "not", "no", "never", "nor",
+                     "more", "less", "fewer", "most", "least"])
 _NEGATION = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019]t|dont|cant|wont|didnt|doesnt"
     r"|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|aint|havent|hasnt|hadnt|dunno|idk)\b", re.IGNORECASE)
@@ -69,11 +70,28 @@ _NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", 
 _DIGIT_AS_WORD = {"2": ("to", "too"), "4": ("for",)}
 
 
-def _number_kept(n: str, candidate: str, cand_words: set[str]) -> bool:
+# ... but not before a quantity: "2 more laptops", "4 days", "2 of them", "2 or 3", "2 pm" count things.
+_QUANTITY_NEXT = frozenset(["more", "less", "fewer", "extra", "other", "of", "or", "and", "to", "out", "x",
+                            "am", "pm", "hrs", "mins", "secs", "percent", "k", "m"])
+
+
+def _digit_counts(n: str, source: str) -> bool:
+    """Whether a standalone "2"/"4" of the source is a quantity at least once (then only "2"/"two" keep it)."""
+    for m in re.finditer(rf"(?<![\w.,]){re.escape(n)}(?![\w.,])\s+([A-Za-z']+)", source):
+        nxt = m.group(1).lower()
+        if nxt in _QUANTITY_NEXT or (len(nxt) > 2 and nxt.endswith("s") and not nxt.endswith(("ss", "us"))
+                                     and nxt not in STOPWORDS):
+            return True
+    return False
+
+
+def _number_kept(n: str, candidate: str, cand_words: set[str], source: str = "") -> bool:
     if n in _NUMBER.findall(candidate):
         return True
     if n.isdigit() and int(n) < len(_NUMBER_WORDS) and _NUMBER_WORDS[int(n)] in cand_words:
         return True
+    if n in _DIGIT_AS_WORD and _digit_counts(n, source):
+        return False
     return any(w in cand_words for w in _DIGIT_AS_WORD.get(n, ()))
 
 
@@ -210,7 +228,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              and any(x.startswith(w) and len(x) > len(w) for x in guesses)]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
     source_numbers = set(_NUMBER.findall(source))
-    lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set)]
+    lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
     if len(_NEGATION.findall(candidate)) < len(_NEGATION.findall(rules_text)):
         lost.append("not")
     dropped = tuple(dict.fromkeys(lost))

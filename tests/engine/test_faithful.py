@@ -102,6 +102,18 @@ def test_numbers_and_negations_count_as_content(rules, wl):
                           rules, wl).dropped
 
 
+def test_chat_digits_are_words_only_where_they_do_not_count_things(rules, wl):
+    """"2"/"4" read as "to"/"for" in chat ("need 2 fix"), but before a quantity they count: "2 more laptops"
+    must keep "2" or "two", and "to be more laptops" has lost it."""
+    src = "the Berlin office wants 2 more laptops asap"
+    assert "2" in _check("The Berlin office wants to be more laptops as soon as possible.", src, rules, wl).dropped
+    assert "2" not in _check("The Berlin office wants two more laptops as soon as possible.", src, rules, wl).dropped
+    assert "2" not in _check("I need to fix the bug.", "i need 2 fix the bug", rules, wl).dropped
+    assert "4" in _check("See you in for days.", "see u in 4 days", rules, wl).dropped
+    assert "4" not in _check("This is for his birthday.", "this is 4 his birthday", rules, wl).dropped
+    assert "2" in _check("To or three people are coming.", "2 or 3 people are coming", rules, wl).dropped
+
+
 def test_inserted_content_words(rules, wl):
     c = _check("Please check the attached doctor.", "pls check the attached doc thx", rules, wl)
     assert "doctor" in c.inserted and "doc" in c.dropped

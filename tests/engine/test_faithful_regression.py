@@ -51,6 +51,7 @@ CASES = [
     ("the vaccine appointment is at 10:30 on june 5", ["vaccine", "appointment", "10:30", "june", "5"]),
     ("i'll email the spreadsheet to finance tomorrow", ["email", "spreadsheet", "finance", "tomorrow"]),
     ("the rent went up by 200 bucks this year", ["rent", "200", "year"]),
+    ("the Berlin office wants 2 more laptops asap", ["berlin", "office", "2|two", "more", "laptops"]),
 ]
 
 
