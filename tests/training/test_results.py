@@ -75,6 +75,8 @@ def rewriter_report(run: Path, em=61.23, fr=66.5, pairs=None) -> None:
 
 def finished_rewriter(base: Path, name="rewriter-cpu-long", mode="original", augment=(), phases=("train",)):
     ov = [f"rewriter.mode={mode}", "rewriter.augment=" + ",".join(augment)]
+    if mode == "ptft":
+        ov += list(R.PTFT)  # the short pre-training the pre-train & fine-tune rows promise
     run = make_run(base, name, ov)
     for i, ph in enumerate(phases):
         curve(run / "rewriter" / ph / "curve.jsonl",
@@ -159,6 +161,14 @@ def test_ptft_row_sums_the_cpu_hours_of_both_phases(tmp_path):
     assert r.status == "measured", r.why
     assert r.measured.hours == pytest.approx(1.25 + 2.25)
     assert "bt 10" in r.measured.data
+
+
+def test_a_ptft_run_with_other_budgets_does_not_match_its_row(tmp_path):
+    run = make_run(tmp_path, "seed1-ptft-mtask", ["rewriter.mode=ptft", "rewriter.augment=mtask"])
+    curve(run / "rewriter" / "finetune" / "curve.jsonl",
+          {"step": 500, "epochs": 1.0, "em": 40.0, "fr": 45.0, "mean": 42.5, "elapsed_s": 10, "cpu_hours": 0.5})
+    r = evaluate("2.3", [tmp_path])
+    assert r.status == "does not match" and "pretrain_epochs" in r.why
 
 
 def test_unfinished_rewriter_shows_its_latest_point_marked_partial(tmp_path):
