@@ -118,3 +118,20 @@ def test_gec_root_without_corpora(tmp_path):
 def test_detokenize():
     assert detokenize("I do n't know , he said .") == "I don't know, he said."
     assert detokenize("It 's ( really ) good !") == "It's (really) good!"
+
+
+def test_a_correction_that_deletes_the_whole_sentence_gives_no_pair(tmp_path):
+    """W&I+LOCNESS holds "yes becouse yes" corrected to nothing: an empty side is no pair, and the pair file the
+    rewriter stage reads stays valid."""
+    from training.augment.pairs_io import read_pairs, write_pairs
+
+    gec = tmp_path / "gec" / "wi_locness"
+    gec.mkdir(parents=True)
+    (gec / "A.train.gold.bea19.m2").write_text(
+        "S yes becouse yes\nA 0 3|||U:OTHER||||||REQUIRED|||-NONE-|||0\n\n"
+        "S He go home .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n", encoding="utf-8")
+    pairs, counts = build_pairs(tmp_path / "gec", keep_identical=0.0)
+    assert pairs == [("He go home.", "He goes home.")]
+    assert counts["wi_locness/A.train.gold.bea19.m2"]["empty"] == 1
+    write_pairs(tmp_path / "pairs.tsv", pairs)
+    assert read_pairs(tmp_path / "pairs.tsv") == pairs

@@ -32,11 +32,14 @@ def build_pairs(gec_root: Path, *, limit_per_corpus: int = 0, max_words: int = 6
     counts: dict[str, dict] = {}
     seen: set[tuple[str, str]] = set()
     for name, pairs in iter_gec_corpora(gec_root, limit=limit_per_corpus):
-        kept = identical = too_long = dup = 0
+        kept = identical = too_long = dup = empty = 0
         for src, tgt in pairs:
             if name.startswith(("wi_locness", "jfleg")):
                 src, tgt = detokenize(src), detokenize(tgt)
             src, tgt = " ".join(src.split()), " ".join(tgt.split())
+            if not src or not tgt:  # an annotator deleted the whole sentence ("yes becouse yes" -> ""): no pair
+                empty += 1
+                continue
             if len(src.split()) > max_words or len(tgt.split()) > max_words:
                 too_long += 1
                 continue
@@ -52,5 +55,5 @@ def build_pairs(gec_root: Path, *, limit_per_corpus: int = 0, max_words: int = 6
             out.append(key)
             kept += 1
         counts[name] = {"read": len(pairs), "kept": kept, "identical": identical, "too_long": too_long,
-                        "duplicates": dup}
+                        "duplicates": dup, "empty": empty}
     return out, counts
