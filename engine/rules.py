@@ -157,6 +157,9 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 
+# A request in the last clause: "idk why it broke, can you check" ends with a question mark.
+_CLOSING_REQUEST = re.compile(r",\s*(?:can|could|would|will)\s+you\b[^,.!?;:]*$", re.IGNORECASE)
+
 _PRONOUN_S = frozenset([
     "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",
     "everybody", "nobody", "someone"
@@ -640,6 +643,8 @@ class RuleFormalizer:
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
         if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(s):
             s = s.rstrip(",;:-~. ") + "?"
+        elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
+            s = s.rstrip(",;:-~ ") + "?"
         if s[-1] not in _END_OK:
             s = s.rstrip(",;:-~ ") + "."
         return s

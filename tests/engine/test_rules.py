@@ -118,6 +118,10 @@ CASES = [
     ("are you guys coming?", "Are you coming?"),
     ("those guys are hot", "Those guys are hot."),
     ("hey people are weird", "People are weird."),
+    # a closing request is a question
+    ("idk why it broke, can u check w/ finance", "I do not know why it broke, can you check with finance?"),
+    ("i dont get it, could you explain", "I do not get it, could you explain?"),
+    ("i said it, can you believe it.", "I said it, can you believe it."),
 ]
 
 
