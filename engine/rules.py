@@ -123,7 +123,8 @@ _IT_SUBJECT_DROP = re.compile(
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _I_SUBJECT_DROP = re.compile(
     r"^(\W*)(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
-    r"|cannot (?:stand|wait|believe|remember|say|imagine|decide)\b|could not (?:believe|stand|wait)\b"
+    r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
+    r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
     r"|have no idea\b)",
     re.IGNORECASE,
 )

@@ -118,6 +118,10 @@ CASES = [
     ("are you guys coming?", "Are you coming?"),
     ("those guys are hot", "Those guys are hot."),
     ("hey people are weird", "People are weird."),
+    # a dropped "I" before "cannot"/"could not" and a verb no imperative takes there
+    ("can't make it to the standup today", "I cannot make it to the standup today."),
+    ("couldn't sleep last night", "I could not sleep last night."),
+    ("cannot be done", "Cannot be done."),
     # a closing request is a question
     ("idk why it broke, can u check w/ finance", "I do not know why it broke, can you check with finance?"),
     ("i dont get it, could you explain", "I do not get it, could you explain?"),
