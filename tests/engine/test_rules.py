@@ -296,7 +296,7 @@ def test_one_megabyte_pathological(rf, unit):
 def test_lexicons_ship_with_a_header_and_readme():
     d = assets_dir() / "lexicons"
     for name in ["contractions.tsv", "slang.tsv", "fillers.txt", "double_letter_words.txt", "acronyms.txt",
-                 "proper_nouns.txt"]:
+                 "proper_nouns.txt", "register_words.txt"]:
         first = (d / name).read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# Keigo"), name
         assert "Keigo" in (d / "README.md").read_text(encoding="utf-8")
@@ -313,6 +313,14 @@ def test_missing_lexicon_is_a_clear_error(tmp_path):
     _copy_lexicons(tmp_path)
     (tmp_path / "slang.tsv").unlink()
     with pytest.raises(ModelError, match="slang.tsv"):
+        RuleFormalizer(tmp_path)
+
+
+@pytest.mark.parametrize("name", ["slang.tsv", "register_words.txt"])
+def test_missing_lexicon_file_names_it(tmp_path, name):
+    _copy_lexicons(tmp_path)
+    (tmp_path / name).unlink()
+    with pytest.raises(ModelError, match=name):
         RuleFormalizer(tmp_path)
 
 
