@@ -19,15 +19,23 @@ from pathlib import Path
 
 from engine.errors import InputError
 
+PHASE_ORDER = {"pretrain": 0, "train": 1, "finetune": 2}
+
 
 def read_curve(run: Path) -> list[dict]:
     """The validation points of a run directory (or of a folder holding curve.jsonl), in order."""
     run = Path(run)
-    files = [run] if run.is_file() else sorted(run.glob("curve.jsonl")) or sorted(run.glob("*/*/curve.jsonl"))
+    files = [run] if run.is_file() else sorted(run.glob("curve.jsonl")) or sorted(
+        run.glob("*/*/curve.jsonl"), key=lambda f: (PHASE_ORDER.get(f.parent.name, 1), str(f)))
     if not files:
         raise InputError(f"{run}: no curve.jsonl (a rewriter run writes <run>/rewriter/<phase>/curve.jsonl)")
     points = []
+    # a fine-tuning phase counts its own CPU time from zero: the pre-training's comes first on the x axis
+    offset = 0.0
     for f in files:
+        if f.parent.name == "finetune":
+            offset = max((r["cpu_hours"] for r in points if r.get("phase") == "pretrain"), default=0.0)
+        phase = f.parent.name
         try:
             text = f.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
@@ -41,6 +49,7 @@ def read_curve(run: Path) -> list[dict]:
                 raise InputError(f"{f} line {k}: not JSON ({exc.msg})") from None
             if not isinstance(rec, dict) or "cpu_hours" not in rec or "mean" not in rec:
                 raise InputError(f"{f} line {k}: expected a validation record with cpu_hours and mean")
+            rec = {**rec, "phase": phase, "cpu_hours": rec["cpu_hours"] + (offset if phase == "finetune" else 0.0)}
             points.append(rec)
     return sorted(points, key=lambda r: r["cpu_hours"])
 

@@ -503,10 +503,14 @@ def _limit_note(cfg: dict, key: str, what: str) -> list[str]:
 # --------------------------------------------------------------------------- readers: (run, row, cfg) -> Measured
 
 
+PHASE_ORDER = {"pretrain": 0, "train": 1, "finetune": 2}
+
+
 def read_rewriter(run: Path, row: Row, cfg: dict) -> Measured:
     rw = cfg.get("rewriter", {})
     out_dir = run / "rewriter"
-    curves = sorted(out_dir.glob("*/curve.jsonl"))
+    # in training order: a pre-train & fine-tune run's latest point is the fine-tuning one
+    curves = sorted(out_dir.glob("*/curve.jsonl"), key=lambda f: (PHASE_ORDER.get(f.parent.name, 1), f.parent.name))
     done = read_done(run, "rewriter")
     if done is not None:
         rep_path = out_dir / "report.json"

@@ -32,3 +32,17 @@ def test_bad_curves_are_input_errors(tmp_path):
     with pytest.raises(InputError, match="UTF-8"):
         read_curve(bad)
     assert main([str(tmp_path / "missing")]) == 4
+
+
+def test_fine_tuning_points_come_after_the_pre_training_cpu_time(tmp_path):
+    """A pre-train & fine-tune run: the fine-tuning curve counts its CPU time from zero, so its points are moved
+    after the pre-training's on the CPU-hours axis, and the last point is the fine-tuning one."""
+    for phase, pts in (("pretrain", [(500, 0.28, 28.8), (876, 0.48, 40.4)]),
+                       ("finetune", [(500, 0.26, 53.8), (1000, 0.51, 61.9)])):
+        d = tmp_path / "run" / "rewriter" / phase
+        d.mkdir(parents=True)
+        (d / "curve.jsonl").write_text("".join(json.dumps({"step": s, "cpu_hours": h, "mean": m, "em": m, "fr": m})
+                                               + "\n" for s, h, m in pts), encoding="utf-8")
+    pts = read_curve(tmp_path / "run")
+    assert [p["phase"] for p in pts] == ["pretrain", "pretrain", "finetune", "finetune"]
+    assert [round(p["cpu_hours"], 2) for p in pts] == [0.28, 0.48, 0.74, 0.99]

@@ -163,6 +163,17 @@ def test_ptft_row_sums_the_cpu_hours_of_both_phases(tmp_path):
     assert "bt 10" in r.measured.data
 
 
+def test_an_unfinished_ptft_run_shows_its_fine_tuning_point(tmp_path):
+    run = make_run(tmp_path, "seed1-ptft-mtask", ["rewriter.mode=ptft", "rewriter.augment=mtask", *R.PTFT])
+    curve(run / "rewriter" / "pretrain" / "curve.jsonl",
+          {"step": 876, "epochs": 3, "em": 36.38, "fr": 44.35, "mean": 40.37, "elapsed_s": 9, "cpu_hours": 0.48})
+    curve(run / "rewriter" / "finetune" / "curve.jsonl",
+          {"step": 3000, "epochs": 5.2, "em": 62.38, "fr": 70.82, "mean": 66.6, "elapsed_s": 9, "cpu_hours": 1.5})
+    r = evaluate("2.3", [tmp_path])
+    assert r.status == "unfinished" and r.measured.values == {"em": 62.38, "fr": 70.82}
+    assert r.measured.hours == pytest.approx(1.98)
+
+
 def test_a_ptft_run_with_other_budgets_does_not_match_its_row(tmp_path):
     run = make_run(tmp_path, "seed1-ptft-mtask", ["rewriter.mode=ptft", "rewriter.augment=mtask"])
     curve(run / "rewriter" / "finetune" / "curve.jsonl",
