@@ -9,6 +9,7 @@ from engine.degree import shown_scores
 from engine.errors import KeigoError, ModelError, ModelNotInstalled
 from engine.faithful import make_safe
 from engine.model_summary import summary_text
+from engine.reasons import default_vocabulary
 from engine.rules import RuleFormalizer
 
 WARM_SENTENCES = ("hey, can u send me the file?", "I would be grateful if you could send me the file.")
@@ -34,6 +35,9 @@ def warm_scorer(scorer) -> None:
     if len(values) != len(WARM_SENTENCES):
         raise ModelError(f"the scorer returned {len(values)} scores for {len(WARM_SENTENCES)} sentences")
     scorer.explain(WARM_SENTENCES[0])
+    # the underline rule's word list and lexicons (engine.reasons), read here in the loading thread rather than
+    # on the GUI thread at the first underline
+    default_vocabulary()
 
 
 def warm_rewriter(rewriter) -> None:
