@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -85,10 +86,25 @@ def _digit_counts(n: str, source: str) -> bool:
     return False
 
 
+_ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+                  "tenth", "eleventh", "twelfth"]
+# "1." or "2)" opening a line numbers a list item: layout, not content ("1. marriage is not a joke!").
+_ENUMERATOR = re.compile(r"^\s*(\d{1,2})[.)](?!\d)")
+
+
 def _number_kept(n: str, candidate: str, cand_words: set[str], source: str = "") -> bool:
-    if n in _NUMBER.findall(candidate):
+    cand_numbers = _NUMBER.findall(candidate)
+    if n in cand_numbers:
         return True
     if n.isdigit() and int(n) < len(_NUMBER_WORDS) and _NUMBER_WORDS[int(n)] in cand_words:
+        return True
+    # "1st" -> "first"
+    if (n.isdigit() and int(n) < len(_ORDINAL_WORDS) and _ORDINAL_WORDS[int(n)] in cand_words
+            and re.search(rf"(?<![\w.,]){n}(?:st|nd|rd|th)\b", source, re.IGNORECASE)):
+        return True
+    # a decade written short: "the 80's" -> "the 1980's"
+    if (len(n) == 2 and n.endswith("0") and re.search(rf"(?<![\w.,]){n}'?s\b", source)
+            and ("19" + n in cand_numbers or "20" + n in cand_numbers)):
         return True
     if n in _DIGIT_AS_WORD and _digit_counts(n, source):
         return False
@@ -98,6 +114,26 @@ def _number_kept(n: str, candidate: str, cand_words: set[str], source: str = "")
 # Interjections and fillers in any spelling ("ooh", "ummm", "eww", "hahaha"): informal by nature, never content.
 _INTERJECTION = re.compile(r"^(?:o+h*|a+h+|u+h*m+|h*m+|h+m+|e+w+|w+o+w+|y+a+y+|(?:h+[ae]+)+h*|l+o+l+|d+a+r+n+|"
                            r"g+o+s+h+|g+e+e+z+|j+e+e+z+|h+u+h+|d+u+h+|y+e+a+h*|y+e+p+|n+o+p+e+|o+k+a*y*|p+a+l+)$")
+
+
+# A question stays a question: "yo can u send the deck" asks; "You can send the deck." tells. A sentence asks when
+# it holds "?" or opens (after a greeting or filler) with an auxiliary and its subject ("can u", "did you").
+QUESTION = "?"  # the entry in Checks.dropped when a candidate turns a question into a statement
+_QUESTION_AUX = frozenset(["can", "could", "will", "would", "do", "does", "did", "is", "are", "am", "was", "were",
+                           "should", "shall", "may", "have", "has", "wanna", "r"])
+_QUESTION_SUBJECT = frozenset(["you", "u", "ya", "ye", "we", "i", "he", "she", "they", "it", "someone", "anyone",
+                               "somebody", "anybody", "everyone", "there", "this", "that"])
+_OPENERS = frozenset(["yo", "hey", "hi", "hello", "so", "ok", "okay", "um", "umm", "well", "guys", "team", "pls",
+                      "plz", "please", "and", "but", "also", "btw", "oh", "sorry", "sry", "quick", "question"])
+
+
+def is_question(text: str) -> bool:
+    if "?" in text:
+        return True
+    ws = words(text)
+    while ws and ws[0] in _OPENERS:
+        ws = ws[1:]
+    return len(ws) >= 2 and ws[0] in _QUESTION_AUX and ws[1] in _QUESTION_SUBJECT
 
 
 def _edit_distance_at_most(a: str, b: str, k: int) -> bool:
@@ -218,7 +254,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     cand_set = set(cand)
     # A misspelt source word (not in the word list) fixed by the candidate is kept, not lost; a real word one
     # letter off ("ship" -> "shop") is not the same word.
-    lost = [w for w in content if _stem(w) not in cand_stems
+    # A run-together non-word split by the candidate ("infront" -> "in front", "alot" -> "a lot") is kept; a real
+    # compound split in two ("spreadsheet" -> "spread sheet") is not the writer's word.
+    joined = {a + b for a, b in pairwise(cand)}
+    lost = [w for w in content if _stem(w) not in cand_stems and (w not in joined or wordlist.known(w))
             and (wordlist.known(w) or not _respelled(w, cand_set))]
     # A short word the candidate "expands" into a longer one the rules did not give is a guess ("doc" ->
     # "doctor" or "document"?): the writer's word is lost unless it stays.
@@ -228,9 +267,14 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              and any(x.startswith(w) and len(x) > len(w) for x in guesses)]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
     source_numbers = set(_NUMBER.findall(source))
+    enumerator = _ENUMERATOR.match(source)
+    if enumerator and _NUMBER.findall(source).count(enumerator.group(1)) == 1:
+        source_numbers.discard(enumerator.group(1))
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
     if len(_NEGATION.findall(candidate)) < len(_NEGATION.findall(rules_text)):
         lost.append("not")
+    if is_question(source) and not is_question(candidate):
+        lost.append(QUESTION)
     dropped = tuple(dict.fromkeys(lost))
     src_stems = {_stem(w) for w in allowed}
     inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))

@@ -113,7 +113,7 @@ _LAUGH = re.compile(
 _FILLER_LIKE = re.compile(r", *(?:like|you know|i mean),(?= )", re.IGNORECASE)
 _LEADING_LIKE = re.compile(r"^(\W*)(?:like|so like|well like), *", re.IGNORECASE)
 _LEADING_DISCOURSE = re.compile(
-    r"^(\W*)(?:so|well|oh|anyway|anyways|now|ok|okay|hey|and|but)\b,? *(?=[^\W_])", re.IGNORECASE
+    r"^(\W*)(?:so|well|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])", re.IGNORECASE
 )
 # A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
 _IT_SUBJECT_DROP = re.compile(

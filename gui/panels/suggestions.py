@@ -36,7 +36,7 @@ def caution_text(flags) -> str:
     if words_of("nonword:"):
         parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
     if words_of("dropped:"):
-        parts.append("leaves out " + ", ".join(f"“{w}”" for w in words_of("dropped:")))
+        parts.append("leaves out " + ", ".join("the question" if w == "?" else f"“{w}”" for w in words_of("dropped:")))
     if words_of("inserted:"):
         parts.append("adds " + ", ".join(f"“{w}”" for w in words_of("inserted:")))
     if not parts:

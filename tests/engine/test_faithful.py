@@ -19,6 +19,7 @@ from engine.faithful import (
     WordList,
     check,
     default_wordlist,
+    is_question,
     make_safe,
     mbr_scores,
     words,
@@ -112,6 +113,35 @@ def test_chat_digits_are_words_only_where_they_do_not_count_things(rules, wl):
     assert "4" in _check("See you in for days.", "see u in 4 days", rules, wl).dropped
     assert "4" not in _check("This is for his birthday.", "this is 4 his birthday", rules, wl).dropped
     assert "2" in _check("To or three people are coming.", "2 or 3 people are coming", rules, wl).dropped
+
+
+def test_respellings_of_numbers_and_words_are_not_lost_content(rules, wl):
+    """What a careful editor writes for the same thing: a run-together word split, a short decade in full, an
+    ordinal spelt out, and a list number dropped from the start of a line."""
+    c = _check("Undress yourself in front of him.", "undress yourself infront of him", rules, wl)
+    assert "infront" not in c.dropped
+    assert "80" not in _check("Yes, back in the 1980's.", "Yeah, back in the 80's", rules, wl).dropped
+    assert "1" not in _check("My first time was great.", "my 1st time was great", rules, wl).dropped
+    assert "1" not in _check("Marriage is not a joke.", "1. marriage is not a joke!", rules, wl).dropped
+    # ... but the same digits elsewhere still count
+    assert "80" in _check("Yes, back in the day.", "Yeah, back in the 80's", rules, wl).dropped
+    assert "1" in _check("Marriage is not a joke.", "marriage is not 1 joke", rules, wl).dropped
+    assert "1" in _check("I have two guns for each of you.", "I got 2 guns 1 for each of ya", rules, wl).dropped
+    assert "front" in _check("Stand in the room.", "stand in front of the room", rules, wl).dropped
+    c = _check("I will email the spread sheet.", "i'll email the spreadsheet", rules, wl)
+    assert "spreadsheet" in c.dropped
+
+
+def test_a_question_must_stay_a_question(rules, wl):
+    src = "yo can u send over the updated deck b4 the 10am sync"
+    assert "?" in _check("You can send over the updated deck before the 10am sync.", src, rules, wl).dropped
+    assert "?" not in _check("Can you send over the updated deck before the 10am sync?", src, rules, wl).dropped
+    assert "?" not in _check("Could you send over the updated deck before the sync.", src, rules, wl).dropped
+    assert "?" in _check("We are moving the meeting to Thursday.", "can we move the meeting to thurs?", rules,
+                         wl).dropped
+    # a statement is not a question, whatever its words
+    assert "?" not in _check("You can send it later.", "u can send it later", rules, wl).dropped
+    assert is_question("hey guys, did anyone see my charger") and not is_question("I can do it.")
 
 
 def test_inserted_content_words(rules, wl):

@@ -113,6 +113,7 @@ CASES = [
      "Hello everyone, so the numbers are kind of better than we thought."),
     ("hi all - meeting moved to 3", "Hello everyone, meeting moved to 3."),
     ("yo guys whats up", "Hello everyone, what is up."),
+    ("yo can u send over the updated deck b4 the 10am sync", "Can you send over the updated deck before the 10am sync?"),
     ("thanks guys!", "Thank you all."),
     ("you guys rock", "You rock."),
     ("are you guys coming?", "Are you coming?"),

@@ -16,6 +16,7 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     assert caution_text(()) == "" and caution_text(("rules",)) == ""
     text = caution_text(("dropped:ship", "nonword:futututur", "inserted:doctor"))
     assert "“futututur”" in text and "leaves out “ship”" in text and "adds “doctor”" in text
+    assert "leaves out the question" in caution_text(("dropped:?",))
 
 
 def test_flagged_rewrites_carry_their_caution_on_the_card(qtbot):
