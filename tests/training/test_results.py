@@ -287,8 +287,8 @@ def test_consistency_rows_read_result_json(tmp_path):
 
 
 def test_fdis_rows_per_pivot_and_a_skipped_stage(tmp_path):
-    run = make_run(tmp_path, "seed1-ptft", ["rewriter.mode=ptft", "rewriter.augment=bt,fdis,mtask",
-                                             "fdis.max_sources=5000"])
+    run = make_run(tmp_path, "seed1-ptft-fdis", ["rewriter.mode=ptft", "rewriter.augment=fdis",
+                                                  "fdis.max_sources=5000"])
     write_json(run / "fdis" / "report.json", {"pairs": 3, "sources": {"gyafc": 5000}, "sigma": 0.6,
                                              "per_pivot": {"spa": {"round_trips": 2896, "changed": 2000,
                                                                    "kept": 104, "kept_percent": 3.59,
