@@ -103,10 +103,15 @@ def summary(role: str, metrics: Mapping | None) -> list[tuple[str, str]]:
             out.append(("Shown score's agreement with human ratings", f"{shown:.3f}"))
     if "tune_bleu_em" in metrics or "tune_bleu_em_beam4" in metrics:
         greedy, beam4 = _domains(metrics, "tune_bleu"), _domains(metrics, "tune_bleu_beam4")
+        # an export measured on a subset says so (``tune_sentences``: sentences per domain); absent = full sets
+        sizes = metrics.get("tune_sentences")
+        counts = sorted({int(v) for v in sizes.values() if _num(v) is not None}) if isinstance(sizes, Mapping) else []
+        where = "GYAFC tune" + (f" ({counts[0]:,} sentences per domain)" if len(counts) == 1 else
+                                " (a subset)" if counts else "")
         if greedy:
-            out.append(("BLEU on GYAFC tune, greedy", greedy))
+            out.append((f"BLEU on {where}, greedy", greedy))
         if beam4:
-            out.append(("BLEU on GYAFC tune, beam 4", beam4))
+            out.append((f"BLEU on {where}, beam 4", beam4))
         style = _num(metrics.get("style_accuracy_beam4" if beam4 else "style_accuracy"))
         if style is not None:
             out.append(("Rewrites the scorer reads as formal", percent(style)))
