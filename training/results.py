@@ -630,7 +630,7 @@ def read_fdis(run: Path, row: Row, cfg: dict) -> Measured:
     sources = rep.get("sources", {})
     data = ", ".join(f"{k} {v:,}" for k, v in sources.items()) if isinstance(sources, dict) else ""
     m = Measured(values, data=f"informal sentences: {data}", hours=_hours(run, "fdis", done),
-                 model=f"scorer {Path(str(rep.get('scorer', '?'))).name}")
+                 model="discriminator " + "/".join(Path(str(rep.get('scorer', '?'))).parts[-3:]))
     m.notes.append(f"sigma {rep.get('sigma')}; time is the whole stage (all pivots)")
     m.smaller += _limit_note(cfg, "fdis.max_sources", "informal sentences per source")
     return m
