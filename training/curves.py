@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import InputError
-
-PHASE_ORDER = {"pretrain": 0, "train": 1, "finetune": 2}
+from training.protocol import PHASE_ORDER
 
 
 def read_curve(run: Path) -> list[dict]:
@@ -33,9 +32,9 @@ def read_curve(run: Path) -> list[dict]:
     # a fine-tuning phase counts its own CPU time from zero: the pre-training's comes first on the x axis
     offset = 0.0
     for f in files:
-        if f.parent.name == "finetune":
-            offset = max((r["cpu_hours"] for r in points if r.get("phase") == "pretrain"), default=0.0)
         phase = f.parent.name
+        if phase == "finetune":
+            offset = max((r["cpu_hours"] for r in points if r.get("phase") == "pretrain"), default=0.0)
         try:
             text = f.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:

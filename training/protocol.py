@@ -63,6 +63,9 @@ PROGRESS_LOG = "progress.jsonl"  # a copy of every event the run printed
 STDERR_LOG = "train-stderr.log"  # what the Train panel keeps of the child's stderr
 STOP_FILE = "STOP"
 DONE_FILE = "DONE.json"
+# A seq2seq stage's phase folders (<run>/<stage>/<phase>/curve.jsonl) in training order: pre-training, then
+# fine-tuning; "train" is a single-phase run.
+PHASE_ORDER = {"pretrain": 0, "train": 1, "finetune": 2}
 MANIFEST_FILE = "manifest.json"
 MODEL_ROLES = ("scorer", "scorer-accurate", "rewriter")
 MAX_ARTIFACTS = 200

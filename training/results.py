@@ -37,7 +37,15 @@ from pathlib import Path
 
 from engine.errors import InputError
 from engine.fsio import atomic_write_text
-from training.protocol import CONFIG_TOML, DONE_FILE, EXIT_INPUT, EXIT_OK, EXIT_USAGE, PROGRESS_LOG
+from training.protocol import (
+    CONFIG_TOML,
+    DONE_FILE,
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_USAGE,
+    PHASE_ORDER,
+    PROGRESS_LOG,
+)
 
 MAX_JSON_BYTES = 64 * 1024 * 1024  # a report is kilobytes; a huge file here is not one
 
@@ -503,8 +511,6 @@ def _limit_note(cfg: dict, key: str, what: str) -> list[str]:
 
 # --------------------------------------------------------------------------- readers: (run, row, cfg) -> Measured
 
-
-PHASE_ORDER = {"pretrain": 0, "train": 1, "finetune": 2}
 
 
 def read_rewriter(run: Path, row: Row, cfg: dict) -> Measured:
