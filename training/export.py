@@ -76,7 +76,8 @@ def parity_check(model, input_names, graded, model_dir: Path, sentences: Sequenc
         worst["graded"] = 0.0
     for i in range(0, len(sentences), batch_size):
         chunk = list(sentences[i:i + batch_size])
-        feeds = encode(scorer.tokenizer, chunk, scorer.min_length, scorer.pad_id, session.input_names)
+        feeds = encode(scorer.tokenizer, chunk, scorer.min_length, scorer.pad_id, session.input_names,
+                       scorer.case_types)
         ref = torch_outputs(model, input_names, graded, feeds)
         got = dict(zip(worst, session.run(feeds, list(worst))))
         for k, prev in worst.items():

@@ -220,3 +220,24 @@ def test_another_graph_of_the_directory_loads_by_name(tmp_path):
     for bad in ("../model.onnx", "scorer.json", "missing.onnx"):
         with pytest.raises(ModelError):
             FormalityScorer.from_dir(d, model_file=bad)
+
+
+def test_case_type_ids_mark_tokens_with_capitals():
+    from engine.scorer import case_type_ids
+
+    text = "i told Anna LOL ok"
+    offsets = [(0, 0), (0, 1), (2, 6), (7, 11), (12, 15), (16, 18), (0, 0)]   # [CLS] ... [SEP]
+    assert case_type_ids(text, offsets) == [0, 0, 0, 1, 1, 0, 0]
+    assert case_type_ids("", []) == []
+    assert case_type_ids("É🙂x", [(0, 1), (1, 2), (2, 3)]) == [1, 0, 0]
+
+
+def test_case_types_in_scorer_json_are_checked(broken):
+    cfg = json.loads((broken / "scorer.json").read_text())
+    (broken / "scorer.json").write_text(json.dumps({**cfg, "case_types": "yes"}))
+    with pytest.raises(ModelError, match="case_types must be true or false"):
+        FormalityScorer.from_dir(broken)
+    # the fixture's graph takes no token type ids, so it cannot have been trained with the case channel
+    (broken / "scorer.json").write_text(json.dumps({**cfg, "case_types": True}))
+    with pytest.raises(ModelError, match="no input 'token_type_ids'"):
+        FormalityScorer.from_dir(broken)

@@ -227,3 +227,37 @@ def test_bad_inputs_fail_clearly(tmp_path, tiny_config, fixture_data, capsys):
                           f"data.root={bad}"], capsys)
     assert rc == 4 and "not aligned" in events[-1]["message"]
     assert not (tmp_path / "c" / "classifier" / "DONE.json").exists()
+
+
+def test_case_channel_reaches_the_engine(tmp_path, tiny_config, fixture_data, tiny_bert, capsys):
+    """classifier.case_types: an uncased encoder sees capitals through its token types, in training, in the
+    exported scorer.json and in the engine, so "i" and "I" (one token id) score differently."""
+    run_dir = tmp_path / "run"
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                          f"data.root={fixture_data}", "classifier.model=transformer", "classifier.pt16=true",
+                          f"classifier.encoder={tiny_bert}", "classifier.lr=1e-3", "classifier.case_types=true",
+                          "classifier.int8=false"], capsys)
+    assert rc == 0, events[-3:]
+    model_dir = run_dir / "classifier" / "model"
+    assert json.loads((model_dir / "scorer.json").read_text())["case_types"] is True
+    assert json.loads((run_dir / "classifier" / "classifier.json").read_text())["encoding"]["case_types"] is True
+    from engine.scorer import FormalityScorer
+
+    scorer = FormalityScorer.from_dir(model_dir)
+    assert scorer.case_types
+    lower, upper = scorer.score(["i think so lol", "I Think So LOL"])
+    assert lower != upper  # same token ids, different case channel
+    # the parity check compared ONNX and PyTorch on the case channel's feeds
+    parity = [e for e in events if e.get("event") == "log" and "parity" in e]
+    assert parity and parity[-1]["parity"]["ok"]
+    # a checkpoint trained with the channel is not continued without it
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "again"),
+                          f"data.root={fixture_data}", "classifier.model=transformer", "classifier.pt16=true",
+                          f"classifier.init_from={run_dir / 'classifier'}"], capsys)
+    assert rc != 0 and "case_types" in json.dumps(events[-3:])
+
+
+def test_case_channel_needs_a_transformer(tmp_path, tiny_config, fixture_data, capsys):
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "run"),
+                          f"data.root={fixture_data}", "classifier.case_types=true"], capsys)
+    assert rc != 0 and "case_types needs classifier.model=transformer" in json.dumps(events)

@@ -177,6 +177,9 @@ class ClassifierConfig:
     # scores that mean something (issue 13): numbers and proper nouns made uniform (engine/canonical.py) in
     # training and, through scorer.json, in the app
     canonicalize: bool = False
+    # transformer: token type ids carry which tokens hold a capital (engine.scorer.case_type_ids), so an uncased
+    # encoder such as MiniLM still sees "i" vs "I" and sentence-initial capitals; saved in scorer.json
+    case_types: bool = False
     # the graded degree the app shows (engine/degree.py), fitted after export on GYAFC + PT16 tune when the model
     # has the PT16 head and both tune sets are there (python -m training attach-display does it for any scorer)
     display: bool = True
@@ -197,6 +200,9 @@ class ClassifierConfig:
             raise InputError(f"classifier.recipe must be one of {', '.join(CLASSIFIER_RECIPES)}, got {self.recipe!r}")
         if self.ship not in ("both", "fp32", "int8"):
             raise InputError(f"classifier.ship must be both, fp32 or int8, got {self.ship!r}")
+        if self.case_types and self.model != "transformer":
+            raise InputError("classifier.case_types needs classifier.model=transformer (it feeds the encoder's token "
+                             "type ids; the TextCNN keeps case in its own vocabulary)")
         if self.ship == "int8" and not self.int8:
             raise InputError("classifier.ship=int8 needs classifier.int8=true")
         if self.precision not in PRECISIONS:

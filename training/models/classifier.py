@@ -36,7 +36,7 @@ def encoder_label(encoder: str) -> str:
 
 
 def describe(model, *, input_names: Sequence[str], max_length: int, min_length: int, pad_id: int, pad_token: str,
-             encoder: str | None = None, config: dict | None = None) -> dict:
+             encoder: str | None = None, config: dict | None = None, case_types: bool = False) -> dict:
     """The classifier.json contents for ``model`` (a TextCNN or a TransformerClassifier)."""
     graded = model.graded_head is not None
     if isinstance(model, TextCNN):
@@ -50,7 +50,8 @@ def describe(model, *, input_names: Sequence[str], max_length: int, min_length: 
         raise TypeError(f"not a formality classifier: {type(model).__name__}")
     return {"schema": 1, "model": net,
             "encoding": {"input_names": list(input_names), "max_length": int(max_length),
-                         "min_length": int(min_length), "pad_id": int(pad_id), "pad_token": pad_token},
+                         "min_length": int(min_length), "pad_id": int(pad_id), "pad_token": pad_token,
+                         "case_types": bool(case_types)},
             "config": config or {}}
 
 

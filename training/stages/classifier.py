@@ -167,6 +167,9 @@ class ClassifierStage(Stage):
             enc = desc["encoding"]
             self.pad_id, self.pad_token, self.min_length = enc["pad_id"], enc["pad_token"], enc["min_length"]
             self.input_names = tuple(enc["input_names"])
+            if bool(enc.get("case_types", False)) != cfg.case_types:
+                raise InputError(f"classifier.init_from {cfg.init_from} was trained with case_types="
+                                 f"{bool(enc.get('case_types', False))}, not classifier.case_types={cfg.case_types}")
             self.model = model
             self.kind = cfg.model
             self.encoder_name = desc["model"].get("encoder") or None if cfg.model == "transformer" else None
@@ -193,6 +196,8 @@ class ClassifierStage(Stage):
                 ("token_type_ids",) if "token_type_ids" in hf_tok.model_input_names else ())
             self.model = TransformerClassifier(encoder, graded=self.graded)
             self.kind, self.encoder_name = "transformer", resolve_encoder(cfg.encoder)
+            if cfg.case_types and "token_type_ids" not in self.input_names:
+                raise InputError(f"classifier.case_types: the encoder {cfg.encoder} takes no token_type_ids")
             ctx.log(f"encoder {cfg.encoder} ({self.encoder_name}), {sum(p.numel() for p in encoder.parameters())} "
                     f"parameters")
         self.model.train()
@@ -217,7 +222,7 @@ class ClassifierStage(Stage):
     def _feeds(self, texts):
         if self.cfg.canonicalize:
             texts = [canonicalize(t) for t in texts]
-        arrs = encode(self.tokenizer, texts, self.min_length, self.pad_id, self.input_names)
+        arrs = encode(self.tokenizer, texts, self.min_length, self.pad_id, self.input_names, self.cfg.case_types)
         return {k: torch.from_numpy(v).to(self.device) for k, v in arrs.items()}
 
     def predict(self, texts: Sequence[str]):
@@ -524,7 +529,8 @@ class ClassifierStage(Stage):
         out = ctx.stage_dir(self.name)
         checkpoint.save_checkpoint(out, self.model, self.tokenizer_json, checkpoint.describe(
             self.model, input_names=self.input_names, max_length=self.cfg.max_length, min_length=self.min_length,
-            pad_id=self.pad_id, pad_token=self.pad_token, encoder=self.encoder_name, config=ctx.config.to_dict()))
+            pad_id=self.pad_id, pad_token=self.pad_token, encoder=self.encoder_name, config=ctx.config.to_dict(),
+            case_types=self.cfg.case_types))
         atomic_write_json(out / "history.json", {"history": self.history, "phases_done": self.trained_phases,
                                                  "completed": self.completed})
         if not self.completed:
@@ -542,7 +548,8 @@ class ClassifierStage(Stage):
         model_dir.mkdir(parents=True)
         atomic_write_text(model_dir / "tokenizer.json", self.tokenizer_json)
         atomic_write_json(model_dir / "scorer.json", {"max_length": cfg.max_length, "min_length": self.min_length,
-                                                      "pad_id": self.pad_id, "canonicalize": cfg.canonicalize})
+                                                      "pad_id": self.pad_id, "canonicalize": cfg.canonicalize,
+                                                      "case_types": cfg.case_types})
         self.model.eval()
         self.model.cpu()
         if self.kind == "transformer":
@@ -555,7 +562,7 @@ class ClassifierStage(Stage):
             if k.startswith("gyafc_tune/"):
                 gy_texts += t
                 gy_labels += y
-        sample = encode(self.tokenizer, gy_texts[:2], self.min_length, self.pad_id, self.input_names)
+        sample = encode(self.tokenizer, gy_texts[:2], self.min_length, self.pad_id, self.input_names, cfg.case_types)
         t0 = time.time()
         export_onnx(self.model, self.input_names, self.graded, sample, model_dir / "model.onnx")
         rng = random.Random(self.seed)
