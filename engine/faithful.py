@@ -223,6 +223,31 @@ def default_wordlist() -> WordList:
     return WordList()
 
 
+def read_equivalents(path: Path) -> dict[str, frozenset[str]]:
+    """word -> the formal words that may take its place (assets/lexicons/equivalents.tsv): ``word<TAB>a,b``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ModelError(f"formal-equivalents lexicon not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelError(f"{path}: not a readable lexicon ({exc})") from None
+    out: dict[str, frozenset[str]] = {}
+    for k, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split("\t")
+        forms = [f.strip().lower() for f in parts[-1].split(",")] if len(parts) == 2 else []
+        if len(parts) != 2 or not parts[0].strip() or not all(forms):
+            raise ModelError(f"{path} line {k}: expected 'word<TAB>formal[,formal...]', got {line[:40]!r}")
+        out[parts[0].strip().lower()] = frozenset(forms)
+    return out
+
+
+@lru_cache(maxsize=1)
+def default_equivalents() -> dict[str, frozenset[str]]:
+    return read_equivalents(assets_dir() / "lexicons" / "equivalents.tsv")
+
+
 @dataclass(frozen=True)
 class Checks:
     nonwords: tuple[str, ...]
@@ -238,8 +263,11 @@ class Checks:
         return not any(getattr(self, h) for h in hard)
 
 
-def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str]) -> Checks:
-    """Non-words, dropped content words and inserted content words of one candidate."""
+def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
+          equivalents: dict[str, frozenset[str]] | None = None) -> Checks:
+    """Non-words, dropped content words and inserted content words of one candidate. A source word whose formal
+    equivalent (``equivalents``, default: the shipped lexicon) the candidate holds is kept, not lost."""
+    equivalents = default_equivalents() if equivalents is None else equivalents
     cand = words(candidate)
     src = words(source)
     ruled = words(rules_text)
@@ -257,14 +285,19 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # A run-together non-word split by the candidate ("infront" -> "in front", "alot" -> "a lot") is kept; a real
     # compound split in two ("spreadsheet" -> "spread sheet") is not the writer's word.
     joined = {a + b for a, b in pairwise(cand)}
+    cand_text = " " + " ".join(cand) + " "
+
+    def said_formally(w: str) -> bool:   # "kids" -> "children", "nobody" -> "no one"
+        return any(f" {e} " in cand_text if " " in e else _stem(e) in cand_stems for e in equivalents.get(w, ()))
+
     lost = [w for w in content if _stem(w) not in cand_stems and (w not in joined or wordlist.known(w))
-            and (wordlist.known(w) or not _respelled(w, cand_set))]
+            and (wordlist.known(w) or not _respelled(w, cand_set)) and not said_formally(w)]
     # A short word the candidate "expands" into a longer one the rules did not give is a guess ("doc" ->
     # "doctor" or "document"?): the writer's word is lost unless it stays.
     src_stems_all = {_stem(w) for w in allowed}
     guesses = [x for x in cand if _stem(x) not in src_stems_all and x not in STOPWORDS]
     lost += [w for w in dict.fromkeys(src) if 2 <= len(w) <= 4 and w not in STOPWORDS and w not in cand_set
-             and any(x.startswith(w) and len(x) > len(w) for x in guesses)]
+             and any(x.startswith(w) and len(x) > len(w) for x in guesses) and not said_formally(w)]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
     source_numbers = set(_NUMBER.findall(source))
     enumerator = _ENUMERATOR.match(source)
@@ -276,7 +309,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     if is_question(source) and not is_question(candidate):
         lost.append(QUESTION)
     dropped = tuple(dict.fromkeys(lost))
-    src_stems = {_stem(w) for w in allowed}
+    src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in src for e in equivalents.get(w, ()) for p in e.split()}
     inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
     return Checks(nonwords, dropped, inserted)
 

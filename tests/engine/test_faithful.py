@@ -22,6 +22,7 @@ from engine.faithful import (
     is_question,
     make_safe,
     mbr_scores,
+    read_equivalents,
     words,
 )
 from engine.rewriter import FormalRewriter
@@ -148,6 +149,38 @@ def test_inserted_content_words(rules, wl):
     c = _check("Please check the attached doctor.", "pls check the attached doc thx", rules, wl)
     assert "doctor" in c.inserted and "doc" in c.dropped
     assert _check("Please check the attached doc.", "pls check the attached doc thx", rules, wl).inserted == ()
+
+
+def test_a_formal_equivalent_keeps_the_word(rules, wl):
+    """The formal word GYAFC's rewrites use in its place ("kids" -> "children") is the writer's word said
+    formally: not lost, not inserted. An ambiguous short word ("doc") has no equivalent: a guess stays lost."""
+    c = _check("My children watch television with my mother.", "my kids watch tv with my mom", rules, wl)
+    assert c.dropped == () and c.inserted == ()
+    assert _check("No one came to the meeting.", "nobody came to the meeting", rules, wl).dropped == ()
+    assert _check("Here is a picture of my mother.", "here is a pic of my mom", rules, wl).dropped == ()
+    # an equivalent of another word does not stand in ("kids" is not kept by "television")
+    assert "kids" in _check("My television is new.", "my kids r new", rules, wl).dropped
+    c = _check("Please check the attached doctor.", "pls check the attached doc thx", rules, wl)
+    assert "doc" in c.dropped and "doctor" in c.inserted
+    # a caller's own table replaces the shipped one
+    none = check("My children watch television.", "my kids watch tv", rules.formalize("my kids watch tv"), wl,
+                 frozenset(), equivalents={})
+    assert set(none.dropped) == {"kids", "tv"}
+
+
+def test_bad_equivalents_lexicons_are_named(tmp_path):
+    bad = tmp_path / "equivalents.tsv"
+    for text in ("kids\n", "kids\tchildren\textra\n", "\tchildren\n", "kids\tchildren,,\n"):
+        bad.write_text("# header\n" + text, encoding="utf-8")
+        with pytest.raises(ModelError, match="equivalents.tsv line 2"):
+            read_equivalents(bad)
+    bad.write_bytes(b"\xff\xfe\x00junk")
+    with pytest.raises(ModelError, match="not a readable lexicon"):
+        read_equivalents(bad)
+    with pytest.raises(ModelError, match="not found"):
+        read_equivalents(tmp_path / "none.tsv")
+    bad.write_text("# a comment\n\nKids\tChildren, youngsters\n", encoding="utf-8")
+    assert read_equivalents(bad) == {"kids": frozenset({"children", "youngsters"})}
 
 
 def test_checks_never_raise_on_odd_text(rules, wl):
