@@ -1,6 +1,6 @@
 """The seeds' result tables (issue 18): docs/results.md built from run folders, beside the papers' numbers.
 
-`python -m training results --runs DIR [--runs DIR ...] [--out docs/results.md]`
+`python -m training results --runs DIR [--runs DIR ...] [--archive DIR] [--out docs/results.md]`
 
 Each row of a table is a ``Row``: the run folder (looked up by name in each ``--runs`` folder in turn), the
 stage whose files hold its numbers, the config values that run must have, the command that produces it and
@@ -311,8 +311,18 @@ SEEDS: tuple[Seed, ...] = (_seed1(), _seed2(), _seed3(), _seed4())
 # ============================================================================ reading run files
 
 
+# The run files the row being evaluated read (None: not recording). The archive copies exactly these.
+_reads: list[Path] | None = None
+
+
+def _read(path: Path) -> None:
+    if _reads is not None:
+        _reads.append(path)
+
+
 def read_json(path: Path) -> object:
     """A JSON file, or RunFileError naming it."""
+    _read(path)
     try:
         if path.stat().st_size > MAX_JSON_BYTES:
             raise RunFileError(f"{path}: {path.stat().st_size} bytes, too big for a report")
@@ -332,6 +342,7 @@ def read_json(path: Path) -> object:
 def read_jsonl(path: Path) -> list[dict]:
     """The records of a JSON-lines file; a torn last line (a write in progress) is left out, any other bad
     line is a RunFileError."""
+    _read(path)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
@@ -374,6 +385,7 @@ def number(obj, dotted: str, where: Path | str, scale: float = 1.0) -> float:
 
 def read_config(run: Path) -> dict:
     path = run / CONFIG_TOML
+    _read(path)
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -395,17 +407,26 @@ def read_done(run: Path, stage: str) -> dict | None:
     return data
 
 
+HEADER_SUFFIX = ".header.json"  # an archived checkpoint: its safetensors header alone (the sizes, no weights)
+
+
 def safetensors_parameters(path: Path) -> int | None:
-    """The number of values in a safetensors file, from its JSON header alone (no torch); None when absent."""
+    """The number of values in a safetensors file, from its JSON header alone (no torch); None when absent.
+    An archived run has ``<name>.header.json`` (the header) in place of the checkpoint."""
     try:
-        with path.open("rb") as fh:
-            head = fh.read(8)
-            if len(head) < 8:
-                raise RunFileError(f"{path}: not a safetensors file")
-            (n,) = struct.unpack("<Q", head)
-            if n > 100_000_000:
-                raise RunFileError(f"{path}: not a safetensors file (header of {n} bytes)")
-            header = json.loads(fh.read(n))
+        if not path.exists() and path.with_name(path.name + HEADER_SUFFIX).is_file():
+            path = path.with_name(path.name + HEADER_SUFFIX)
+            header = read_json(path)
+        else:
+            with path.open("rb") as fh:
+                head = fh.read(8)
+                if len(head) < 8:
+                    raise RunFileError(f"{path}: not a safetensors file")
+                (n,) = struct.unpack("<Q", head)
+                if n > 100_000_000:
+                    raise RunFileError(f"{path}: not a safetensors file (header of {n} bytes)")
+                header = json.loads(fh.read(n))
+            _read(path)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
@@ -553,7 +574,8 @@ def read_rewriter(run: Path, row: Row, cfg: dict) -> Measured:
         m.hours_kind = "CPU"
     else:
         m.hours = _hours(run, "rewriter", done)
-    best = sorted(out_dir.glob("*/best/model.safetensors"))
+    best = sorted({p.with_name("model.safetensors") for p in out_dir.glob("*/best/model.safetensors*")
+                   if p.name in ("model.safetensors", "model.safetensors" + HEADER_SUFFIX)})
     last_phase = [p for p in best if p.parent.parent.name in ("finetune", "train")] or best
     m.params = safetensors_parameters(last_phase[0]) if last_phase else None
     m.model = rw.get("base_model") or f"BART {rw.get('size', '?')}"
@@ -568,8 +590,9 @@ def _consistency_params(run: Path, init: str) -> int | None:
     this run's own rewriter checkpoint; the best checkpoint has the same size."""
     cands = ([Path(init)] if init else []) + sorted((run / "rewriter").glob("*/best")) + [run / "consistency" / "best"]
     for d in cands:
-        if (d / "model.safetensors").is_file():
-            return safetensors_parameters(d / "model.safetensors")
+        n = safetensors_parameters(d / "model.safetensors")   # None when neither it nor its archived header is there
+        if n is not None:
+            return n
     return None
 
 
@@ -906,14 +929,101 @@ def _details(r: RowResult) -> str:
     return text
 
 
-def render_page(seeds: Sequence[Seed], runs: Sequence[Path], command: str) -> tuple[str, dict[str, int]]:
-    """The page and a count of rows by status."""
+# ============================================================================ the archive
+#
+# Run folders live on one machine and are lost with it (they hold gigabytes of checkpoints). The archive keeps,
+# in the repository, exactly the files the page read from each run, so the page can be built again anywhere:
+# JSON reports without their sample sentences (corpus text never enters the repository), config.toml,
+# curve.jsonl, progress.jsonl cut down to what the hours need, and a checkpoint's safetensors header in place of
+# its weights. `--runs runs --runs ARCHIVE --archive ARCHIVE`: live runs first, the archive for what is gone.
+
+ARCHIVE_DROP_KEYS = frozenset({"samples"})   # corpus sentences in augmentation reports
+
+
+def _without_text(obj):
+    if isinstance(obj, dict):
+        return {k: _without_text(v) for k, v in obj.items() if k not in ARCHIVE_DROP_KEYS}
+    if isinstance(obj, list):
+        return [_without_text(v) for v in obj]
+    return obj
+
+
+def compact_progress(records: Sequence[dict]) -> list[dict]:
+    """The events of a progress log the page needs: every "start" and, per stage, the latest event of each run
+    between two starts (stage_wall_seconds and stage_device give the same answers from them)."""
+    keep: set[int] = set()
+    latest: dict[str, int] = {}   # stage -> its latest event since its last start
+    for k, rec in enumerate(records):
+        stage, t = rec.get("stage"), rec.get("time")
+        if not isinstance(stage, str) or isinstance(t, bool) or not isinstance(t, (int, float)):
+            continue
+        if rec.get("event") == "start":
+            if stage in latest:
+                keep.add(latest[stage])
+            keep.add(k)
+            latest[stage] = k
+        elif stage in latest and float(t) >= float(records[latest[stage]]["time"]):
+            latest[stage] = k
+    keep.update(latest.values())
+    return [records[k] for k in sorted(keep)]
+
+
+def archive_run_files(run: Path, files: Sequence[Path], dest: Path) -> list[Path]:
+    """Copy what the page read of ``run`` into ``dest/<run name>/`` (see above); returns the files written."""
+    written = []
+    for f in dict.fromkeys(files):
+        try:
+            rel = f.relative_to(run)
+        except ValueError:
+            continue
+        target = dest / run.name / rel
+        if f.name.endswith(".safetensors"):
+            header = {}
+            with f.open("rb") as fh:
+                (n,) = struct.unpack("<Q", fh.read(8))
+                header = json.loads(fh.read(n))
+            target = target.with_name(target.name + HEADER_SUFFIX)
+            atomic_write_text(target, json.dumps(header, indent=1) + "\n")
+        elif f.suffix == ".json" or f.name.endswith(HEADER_SUFFIX):
+            atomic_write_text(target, json.dumps(_without_text(read_json(f)), indent=1, ensure_ascii=False) + "\n")
+        elif f.name == PROGRESS_LOG:
+            recs = compact_progress(read_jsonl(f))
+            atomic_write_text(target, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs))
+        elif f.suffix == ".jsonl":
+            recs = [_without_text(r) for r in read_jsonl(f)]
+            atomic_write_text(target, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs))
+        else:   # config.toml
+            atomic_write_text(target, f.read_text(encoding="utf-8"))
+        written.append(target)
+    return written
+
+
+def _evaluate_recording(row: Row, runs: Sequence[Path]) -> tuple[RowResult, list[Path]]:
+    global _reads
+    _reads = []
+    try:
+        return evaluate_row(row, runs), list(_reads)
+    finally:
+        _reads = None
+
+
+def render_page(seeds: Sequence[Seed], runs: Sequence[Path], command: str,
+                archive: Path | None = None) -> tuple[str, dict[str, int]]:
+    """The page and a count of rows by status; with ``archive``, the files each row read from a live run (one
+    not inside the archive) are copied there first."""
     counts: dict[str, int] = {}
     body: list[str] = []
     for seed in seeds:
         body += [f"## {seed.title}", "", seed.intro, ""]
         for table in seed.tables:
-            results = [evaluate_row(row, runs) for row in table.rows]
+            results = []
+            for row in table.rows:
+                res, files = _evaluate_recording(row, runs)
+                run = find_run(row, runs)
+                if (archive is not None and run is not None and res.status in ("measured", "unfinished")
+                        and archive.resolve() not in run.resolve().parents):
+                    archive_run_files(run, files, archive)
+                results.append(res)
             for r in results:
                 counts[r.status] = counts.get(r.status, 0) + 1
             body += render_table(table, results)
@@ -943,6 +1053,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--runs", action="append", required=True, metavar="DIR",
                     help="a folder holding run folders (repeat: the first that has a row's run wins)")
     ap.add_argument("--out", type=Path, help="the Markdown page to write (default: standard output)")
+    ap.add_argument("--archive", type=Path, metavar="DIR",
+                    help="copy the files each row read from a live run into DIR (kept in the repository), so the "
+                         "page can be built again where the run folders are gone")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:
@@ -953,9 +1066,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not r.is_dir():
                 raise InputError(f"--runs {r}: not a folder")
         parts = ["python -m training results"] + [f"--runs {r}" for r in args.runs]
+        if args.archive:
+            parts.append(f"--archive {args.archive}")
         if args.out:
             parts.append(f"--out {args.out}")
-        page, counts = render_page(SEEDS, runs, " ".join(parts))
+        page, counts = render_page(SEEDS, runs, " ".join(parts), archive=args.archive)
         if args.out:
             atomic_write_text(args.out, page)
             sys.stderr.write(f"wrote {args.out}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))

@@ -3,6 +3,7 @@ slow test reads folders the real tiny stages wrote)."""
 from __future__ import annotations
 
 import json
+import shutil
 import math
 import shlex
 from dataclasses import replace
@@ -386,6 +387,63 @@ def test_command_writes_the_page(tmp_path, capsys):
     assert "2 measured" in capsys.readouterr().err  # rows 1.1 and P.3 read the same run
     assert R.main(["--runs", str(tmp_path / "runs")]) == 0
     assert capsys.readouterr().out == page.replace(f" --out {out}", "")  # the same page on standard output
+
+
+def test_the_archive_rebuilds_the_page_without_the_runs(tmp_path, capsys):
+    """--archive keeps what the page read, without checkpoints' weights or corpus sentences; the page built from
+    the archive alone is the page built from the live runs."""
+    runs, archive = tmp_path / "runs", tmp_path / "docs" / "runs"
+    run = finished_rewriter(runs)
+    write_json(run / "fdis" / "report.json", {"pairs": 3, "samples": [["he could fly ha ha", "He could fly."]]})
+    adnet = make_run(runs, "seed4-adnet-gyafc", ["adnet.data=gyafc"])
+    progress(adnet, "adnet", (100, 1900), (5000, 6800))  # stopped, then resumed: 1.00 wall-clock h
+    adnet_report(adnet)
+    done(adnet, "adnet", elapsed=1800)
+    archive.mkdir(parents=True)
+    assert R.main(["--runs", str(runs), "--runs", str(archive), "--archive", str(archive)]) == 0
+    live = capsys.readouterr().out
+    kept = {p.relative_to(archive).as_posix() for p in archive.rglob("*") if p.is_file()}
+    assert "rewriter-cpu-long/rewriter/report.json" in kept and "rewriter-cpu-long/config.toml" in kept
+    assert "rewriter-cpu-long/rewriter/train/best/model.safetensors.header.json" in kept
+    assert not any(k.endswith(".safetensors") for k in kept)            # no weights in the repository
+    assert "rewriter-cpu-long/fdis/report.json" not in kept              # only what a row read
+    # the progress log keeps only what the hours need: the starts and each run's last event
+    events = [json.loads(x) for x in (archive / "seed4-adnet-gyafc" / "progress.jsonl").read_text().splitlines()]
+    assert [e["event"] for e in events] == ["start", "stopped", "start", "stopped"]
+    shutil.rmtree(runs)
+    runs.mkdir()
+    assert R.main(["--runs", str(runs), "--runs", str(archive)]) == 0
+    again = capsys.readouterr().out
+    # the same page, the rows naming the archive as their run folder
+    assert again.replace(f" --runs {archive}", "").replace(str(archive), str(runs)) == \
+        live.replace(f" --runs {archive} --archive {archive}", "")
+    assert "61.23" in again and "1.00 wall-clock h" in again
+    # the archive is never archived into itself, and an archived run's files stay as they are
+    before = {p: p.read_bytes() for p in archive.rglob("*") if p.is_file()}
+    assert R.main(["--runs", str(archive), "--archive", str(archive)]) == 0
+    assert {p: p.read_bytes() for p in archive.rglob("*") if p.is_file()} == before
+
+
+def test_archived_reports_lose_their_sample_sentences(tmp_path):
+    run = make_run(tmp_path / "runs", "r")
+    write_json(run / "fdis" / "report.json", {"pairs": 3, "per_pivot": [{"samples": ["text"], "kept": 2}],
+                                              "samples": [["a", "b"]]})
+    out = R.archive_run_files(run, [run / "fdis" / "report.json"], tmp_path / "archive")
+    assert json.loads(out[0].read_text()) == {"pairs": 3, "per_pivot": [{"kept": 2}]}
+
+
+def test_compact_progress_keeps_what_the_hours_need():
+    recs = [{"event": "progress", "stage": "a", "time": 5},                       # before any start: unused
+            {"event": "start", "stage": "a", "time": 10, "device": "cpu"},
+            {"event": "progress", "stage": "a", "time": 12},
+            {"event": "start", "stage": "b", "time": 13},
+            {"event": "progress", "stage": "a", "time": 20},
+            {"event": "progress", "stage": "b", "time": 15},
+            {"event": "start", "stage": "a", "time": 30, "device": "cuda"},
+            {"event": "done", "stage": "a", "time": 31},
+            {"event": "note", "time": 40}]
+    got = R.compact_progress(recs)
+    assert got == [recs[1], recs[3], recs[4], recs[5], recs[6], recs[7]]
 
 
 def test_command_through_python_m_training(tmp_path, capsys):
