@@ -3,9 +3,9 @@ slow test reads folders the real tiny stages wrote)."""
 from __future__ import annotations
 
 import json
-import shutil
 import math
 import shlex
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
