@@ -37,6 +37,7 @@ COMMANDS = {
     "eval-faithfulness": "training.faithfulness:main",
     "formal-lm": "training.formal_lm:main",
     "markers": "training.markers:main",
+    "recover-rewriter": "training.recover_rewriter:main",
     "equivalents": "training.equivalents:main",
     "attach-rerank": "training.attach_rerank:main",
     "attach-canonical": "training.attach_canonical:main",
