@@ -88,7 +88,7 @@ def onnx_weights(path: Path, prefix: str) -> dict[str, np.ndarray]:
     try:
         model = onnx.load(str(path))
     except Exception as exc:  # onnx raises DecodeError and friends, not one base class
-        raise ModelError(f"{path} does not load as an ONNX model: {exc}") from None
+        raise ModelError(f"{path} does not load as an ONNX model: {exc}") from exc
     inits = _initializers(model)
     out: dict[str, np.ndarray] = {}
 
