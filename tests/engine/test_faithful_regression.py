@@ -46,7 +46,7 @@ CASES = [
     ("did u get the package i sent yesterday?", ["package", "sent", "yesterday"]),
     ("that restaurant downtown has amazing sushi", ["restaurant", "downtown", "sushi"]),
     ("we lost the client bc the proposal was late", ["lost", "client", "proposal", "late"]),
-    ("nobody showed up to the 9am standup lol", ["nobody", "9am|9", "standup"]),
+    ("nobody showed up to the 9am standup lol", ["nobody|no one", "9am|9", "standup"]),
     ("omg the demo for client 280 was sooo bad", ["demo", "client", "280", "bad"]),
     ("the vaccine appointment is at 10:30 on june 5", ["vaccine", "appointment", "10:30", "june", "5"]),
     ("i'll email the spreadsheet to finance tomorrow", ["email", "spreadsheet", "finance", "tomorrow"]),
@@ -90,7 +90,9 @@ def test_meaning_bearing_words_survive(safe):
     failures = []
     for (src, keep), r in zip(CASES, out):
         have = _stems(r.best)
-        lost = [k for k in keep if not any(alt in have for alt in k.split("|"))]
+        # an alternative of several words ("no one" for "nobody") is looked for in the text
+        lost = [k for k in keep if not any(alt in have if " " not in alt else f" {alt} " in f" {r.best.lower()} "
+                                           for alt in k.split("|"))]
         invented = [w for w in words(r.best) if w not in set(words(src)) and not wl.known(w)]
         if lost or invented:
             failures.append(f"{src!r} -> {r.best!r}: lost {lost}, invented {invented}")
