@@ -199,18 +199,22 @@ class WordList:
         return False
 
 
-def read_markers(path: Path) -> frozenset[str]:
-    """Informal-marker words, one a line (a tab may follow with counts; '#' starts a comment line)."""
+def _lexicon_lines(path: Path, missing: str, what: str):
+    """(line number, line) of a lexicon file, blank lines and '#' comments skipped; ModelError naming the file."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ModelError(f"rewriter.json names the marker list {Path(path).name}, but {path} does not exist") from None
+        raise ModelError(missing) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ModelError(f"{path}: not a readable marker list ({exc})") from None
+        raise ModelError(f"{path}: not a readable {what} ({exc})") from None
+    return [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
+
+
+def read_markers(path: Path) -> frozenset[str]:
+    """Informal-marker words, one a line (a tab may follow with counts; '#' starts a comment line)."""
     out = set()
-    for k, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
+    for k, line in _lexicon_lines(path, f"rewriter.json names the marker list {Path(path).name}, but {path} does "
+                                        "not exist", "marker list"):
         word = line.split("\t", 1)[0].strip().lower()
         if not word or " " in word:
             raise ModelError(f"{path} line {k}: expected one word, got {line[:40]!r}")
@@ -225,16 +229,8 @@ def default_wordlist() -> WordList:
 
 def read_equivalents(path: Path) -> dict[str, frozenset[str]]:
     """word -> the formal words that may take its place (assets/lexicons/equivalents.tsv): ``word<TAB>a,b``."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ModelError(f"formal-equivalents lexicon not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ModelError(f"{path}: not a readable lexicon ({exc})") from None
     out: dict[str, frozenset[str]] = {}
-    for k, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
+    for k, line in _lexicon_lines(path, f"formal-equivalents lexicon not found: {path}", "lexicon"):
         parts = line.split("\t")
         forms = [f.strip().lower() for f in parts[-1].split(",")] if len(parts) == 2 else []
         if len(parts) != 2 or not parts[0].strip() or not all(forms):
