@@ -12,6 +12,8 @@ sentence itself; every candidate gets features and flags:
   ``nonword:WORD``);
 - ``dropped``: content words of the source (not function words, not informal markers) missing from the
   candidate (flag ``dropped:WORD``);
+- ``critical``: those of the dropped words that always change what a sentence says: a negation, a number, a
+  question turned into a statement, a logical word ("or", "but", "if", "because", "more", ...);
 - ``inserted``: content words in the candidate found in neither the source nor the rule rewrite
   (flag ``inserted:WORD``);
 - ``gain``: P(formal) of the candidate minus P(formal) of the source, by the live scorer;
@@ -20,9 +22,10 @@ sentence itself; every candidate gets features and flags:
 - ``keep``: P(formal) of the source on the sentence itself (0 on the others): the more formal the writer's
   sentence already is, the more leaving it alone is worth.
 
-Ordering: candidates with a non-word or dropped content always come after clean ones (the sentence
-itself is always clean, so a clean candidate exists); inside each group a linear score ``w . f`` orders
-them. The weights are fitted on one half of GYAFC tune and reported on the other (``training.rerank``),
+Ordering: candidates that fail a hard check (rewriter.json ``hard``: any of non-words, dropped content, critical
+drops) always come after those that pass (the sentence itself always passes, so one exists); inside each group a
+linear score ``w . f`` orders them. A soft dropped-content penalty with only critical drops hard keeps a paraphrase
+("mad" -> "angry", which the checks cannot tell from a loss) while a lost "not" or number never wins. The weights are fitted on one half of GYAFC tune and reported on the other (``training.rerank``),
 and live in ``rewriter.json`` under ``"rerank"``. A sentence the scorer already places at or above the
 formality target is returned unchanged (flag ``already_formal``) unless the caller forces a rewrite.
 """
@@ -43,13 +46,14 @@ from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
 from engine.types import Candidate, Rewrite
 
-FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep")
+FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical")
 # Before a fit: trust the model's likelihood and the consensus, and penalise damage.
 DEFAULT_WEIGHTS = {"lp": 1.0, "lm": 0.0, "nonwords": -1.0, "dropped": -1.0, "inserted": -0.5, "gain": 0.5,
-                   "mbr": 0.02, "is_source": 0.0, "is_rules": 0.0, "keep": 0.0}
+                   "mbr": 0.02, "is_source": 0.0, "is_rules": 0.0, "keep": 0.0, "critical": 0.0}
 DEFAULT_POOL_BEAM = 8
 DEFAULT_FORMAL_TARGET = 0.5
-HARD_CHECKS = ("nonwords", "dropped")
+HARD_CHECKS = ("nonwords", "dropped")          # the default when rewriter.json names none
+CHECK_NAMES = ("nonwords", "dropped", "critical")  # what rewriter.json's "hard" may list
 # A source word whose removal raises the live scorer's log-odds of "formal" by at least this much is an
 # informal marker (scorer.explain weight <= -1): dropping it is the rewriter's job, not lost content.
 MARKER_LOGODDS = -1.0
@@ -254,9 +258,19 @@ class Checks:
     def clean(self) -> bool:
         return self.passes(HARD_CHECKS)
 
+    @property
+    def critical(self) -> tuple[str, ...]:
+        """The dropped words that always change the meaning: negations, numbers, a question, logical words."""
+        return tuple(w for w in self.dropped if is_critical(w))
+
     def passes(self, hard: Sequence[str]) -> bool:
-        """True when none of the hard checks ("nonwords", "dropped") found anything."""
+        """True when none of the hard checks ("nonwords", "dropped", "critical") found anything."""
         return not any(getattr(self, h) for h in hard)
+
+
+def is_critical(word: str) -> bool:
+    """A dropped entry whose loss always changes what the sentence says (Checks.critical)."""
+    return word in LOGICAL or word == QUESTION or any(c.isdigit() for c in word)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -377,8 +391,8 @@ class RerankConfig:
                 raise ModelError(f"rewriter.json: rerank.{key} must be a file name inside the model directory, "
                                  f"not {name!r}")
         hard = raw.get("hard", list(HARD_CHECKS))
-        if not isinstance(hard, list) or any(h not in HARD_CHECKS for h in hard):
-            raise ModelError(f"rewriter.json: rerank.hard must be a list drawn from {list(HARD_CHECKS)}, not {hard!r}")
+        if not isinstance(hard, list) or any(h not in CHECK_NAMES for h in hard):
+            raise ModelError(f"rewriter.json: rerank.hard must be a list drawn from {list(CHECK_NAMES)}, not {hard!r}")
         return cls(weights, pool, float(target), lm, tuple(hard), markers)
 
 
@@ -474,6 +488,7 @@ class SafeRewriter:
             f[k, 7] = float(texts[k] == source)
             f[k, 8] = float(texts[k] == rules_text)
             f[k, 9] = f[k, 7] * (p_source if p_source is not None else 0.0)
+            f[k, 10] = len(c.critical)
         return f, checks
 
     def source_markers(self, source: str) -> frozenset[str]:

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import KeigoError
-from engine.faithful import FEATURES, HARD_CHECKS, Checks, SafeRewriter, check, words
+from engine.faithful import CHECK_NAMES, FEATURES, HARD_CHECKS, Checks, SafeRewriter, check, words
 from engine.fsio import atomic_temp_path, atomic_write_text
 from engine.overlap import tokenize_13a
 from engine.paths import assets_dir
@@ -119,7 +119,7 @@ def build_pools(safe: SafeRewriter, sources: Sequence[str], refs: Sequence[Seque
 def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
     """Recompute the check features (non-words, dropped, inserted) of cached pools with the current code and
     markers: the cache keeps what needs the model (likelihoods), the checks are cheap to redo."""
-    cols = [FEATURES.index(k) for k in ("nonwords", "dropped", "inserted")]
+    cols = [FEATURES.index(k) for k in ("nonwords", "dropped", "inserted", "critical")]
     for r in rows:
         for f in r.features:   # pools cached before a feature was added get it appended
             f.extend([0.0] * (len(FEATURES) - len(f)))
@@ -130,8 +130,8 @@ def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
         markers = safe.source_markers(r.source)
         for k, t in enumerate(r.texts):
             c = check(t, r.source, rules_text, safe.wordlist, markers)
-            r.features[k][cols[0]], r.features[k][cols[1]], r.features[k][cols[2]] = \
-                len(c.nonwords), len(c.dropped), len(c.inserted)
+            r.features[k][cols[0]], r.features[k][cols[1]], r.features[k][cols[2]], r.features[k][cols[3]] = \
+                len(c.nonwords), len(c.dropped), len(c.inserted), len(c.critical)
 
 
 def refresh_scores(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
@@ -169,7 +169,7 @@ def load_rows(path: Path) -> list[PoolRow]:
     return rows
 
 
-_HARD_COLUMNS = {h: FEATURES.index(h) for h in HARD_CHECKS}
+_HARD_COLUMNS = {h: FEATURES.index(h) for h in CHECK_NAMES}
 
 
 def passing(features: np.ndarray, hard: Sequence[str]) -> np.ndarray:
@@ -231,25 +231,35 @@ def _kept_share(packed_formal, w: np.ndarray, target: float) -> float:
     return float(np.mean(_picks(packed_formal, w, target) == packed_formal[4]))
 
 
+def _dropped_share(packed, w: np.ndarray, target: float) -> float:
+    pick = _picks(packed, w, target)
+    return float(np.mean(packed[0][np.arange(len(pick)), pick, FEATURES.index("dropped")] > 0))
+
+
 def fit_weights(rows: dict[str, Sequence[PoolRow]], start: dict, hard: Sequence[str], *, target: float,
-                formal: Sequence[PoolRow] = (), min_kept: float = 0.9, passes: int = 4,
-                log=print) -> tuple[np.ndarray, float]:
+                formal: dict[str, Sequence[PoolRow]] | Sequence[PoolRow] = (), min_kept: float = 0.9,
+                max_dropped: float | None = None, passes: int = 4, log=print) -> tuple[np.ndarray, float]:
     """Coordinate ascent over the weights, for one formality target, on half-A pools.
 
     Objective: the mean over domains of corpus BLEU, minus twice any domain's loss against the model's own
     first candidate (no domain may pay for another's gain), minus 100 x the shortfall of formal inputs
-    returned unchanged below ``min_kept`` (when ``formal`` pools are given)."""
+    returned unchanged below ``min_kept`` in each domain (``formal``: pools per domain, or one list), minus
+    1000 x the excess of outputs that drop content above ``max_dropped`` in each domain (when given: a cap, not
+    a trade)."""
     packs = {d: _pack(rs, hard) for d, rs in rows.items()}
     base = {}
     for d, rs in rows.items():
         base[d] = bleu_from_stats(np.sum([r.stats[0] for r in rs], axis=0))
-    packed_formal = _pack(formal, hard) if formal else None
+    formal_sets = formal.values() if isinstance(formal, dict) else ([formal] if formal else [])
+    packed_formal = [_pack(f, hard) for f in formal_sets if f]
 
     def objective(w):
         bl = {d: _corpus_bleu(p, w, target) for d, p in packs.items()}
         obj = sum(bl.values()) / len(bl) - 2.0 * sum(max(0.0, base[d] - bl[d]) for d in bl)
-        if packed_formal is not None:
-            obj -= 100.0 * max(0.0, min_kept - _kept_share(packed_formal, w, target))
+        for pf in packed_formal:
+            obj -= 100.0 * max(0.0, min_kept - _kept_share(pf, w, target))
+        if max_dropped is not None:
+            obj -= 1000.0 * sum(max(0.0, _dropped_share(p, w, target) - max_dropped) for p in packs.values())
         return obj
 
     w = np.array([start.get(k, 0.0) for k in FEATURES], dtype=np.float64)
@@ -313,6 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--fit", action="store_true", help="fit the reranker on half A, report on half B")
     ap.add_argument("--min-kept", type=float, default=0.9,
                     help="with --fit: share of formal inputs to return unchanged (default 0.9)")
+    ap.add_argument("--max-dropped", type=float, default=0.06,
+                    help="with --fit: largest share of outputs that may drop a content word, in each domain, when "
+                         "dropped content is not a hard check (default 0.06)")
     ap.add_argument("--systems", default="copy,rules,model4,model1,safe4,safe1")
     ap.add_argument("--fit-beams", default="4,1", help="with --fit: the beams to fit the reranker for")
     args = ap.parse_args(argv)
@@ -374,11 +387,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.fit:
         fit = {}
         fit_beams = [int(b) for b in args.fit_beams.split(",") if b.strip()]
-        for beam, hard in [(b, h) for b in fit_beams for h in (HARD_CHECKS, ("nonwords",))]:
+        hard_sets = (HARD_CHECKS, ("nonwords", "critical"), ("nonwords",))
+        for beam, hard in [(b, h) for b in fit_beams for h in hard_sets]:
             rows = {d: pools(d, "informal", beam) for d in DOMAINS}
             formal_rows = {d: pools(d, "formal", beam) for d in DOMAINS}
             a = {d: [r for r in rows[d] if r.index % 2 == 0] for d in DOMAINS}
-            fa = [r for d in DOMAINS for r in formal_rows[d] if r.index % 2 == 0]
+            fa = {d: [r for r in formal_rows[d] if r.index % 2 == 0] for d in DOMAINS}
             name = f"beam{beam}.{'+'.join(hard)}"
             print(f"{name}:", flush=True)
             lp_only = {k: float(k == "lp") for k in FEATURES}
@@ -387,6 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # two starts (the configured weights; the model's likelihood alone), the better kept
                 for start in (dict(zip(FEATURES, safe.w.tolist())), lp_only):
                     w, obj = fit_weights(a, start, hard, target=target, formal=fa, min_kept=args.min_kept,
+                                         max_dropped=None if "dropped" in hard else args.max_dropped,
                                          log=lambda *_: None)
                     if best is None or obj > best[2]:
                         best = (w, target, obj)
@@ -401,6 +416,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         pick = choose(rs, w, t, hard)
                         bl.append(bleu_from_stats(np.sum([rs[k].stats[pick[k]] for k in range(len(rs))], axis=0)))
                         rec[f"{half}_top_{d}"] = bleu_from_stats(np.sum([r.stats[0] for r in rs], axis=0))
+                        di = FEATURES.index("dropped")
+                        rec[f"{half}_dropped_{d}"] = 100 * float(np.mean([rs[k].features[pick[k]][di] > 0
+                                                                           for k in range(len(rs))]))
                         fr = [r for r in formal_rows[d] if r.index % 2 == parity]
                         fp = choose(fr, w, t, hard)
                         rec[f"{half}_kept_{d}"] = 100 * float(np.mean([fr[k].texts[fp[k]] == fr[k].source

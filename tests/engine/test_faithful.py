@@ -19,6 +19,7 @@ from engine.faithful import (
     WordList,
     check,
     default_wordlist,
+    is_critical,
     is_question,
     make_safe,
     mbr_scores,
@@ -213,6 +214,7 @@ def test_mbr_prefers_the_consensus():
     ({"lm": "../../etc/passwd"}, "inside the model directory"),
     ({"lm": "/abs/lm.npz"}, "inside the model directory"),
     ({"hard": ["nonwords", "vibes"]}, "rerank.hard"),
+    ({"hard": ["critical", "meaning"]}, "rerank.hard"),
     ({"hard": "nonwords"}, "rerank.hard"),
 ])
 def test_bad_rerank_options_are_refused(rerank, match):
@@ -315,6 +317,37 @@ def test_empty_too_long_and_unscored(rules):
     assert "unscored" in out[3].flags and out[3].candidates
     with pytest.raises(TypeError):
         s.rewrite("a string")
+
+
+def test_critical_drops_are_the_ones_that_always_change_the_meaning(rules, wl):
+    assert [w for w in ("not", "or", "because", "8", "9am", "?", "more") if is_critical(w)] == \
+        ["not", "or", "because", "8", "9am", "?", "more"]
+    assert not any(is_critical(w) for w in ("ship", "mad", "standup", "kids"))
+    c = _check("I do not know if we can build by Friday.", "idk if we can ship build 8 by friday tbh", rules, wl)
+    assert set(c.dropped) == {"ship", "8"} and c.critical == ("8",)
+    assert c.passes(("nonwords",)) and not c.passes(("nonwords", "critical"))
+    assert _check("I know the answer.", "i dont know the answer", rules, wl).critical == ("not",)
+    paraphrase = _check("The client is truly irritated.", "the client is really annoyed", rules, wl)
+    assert paraphrase.dropped == ("annoyed",) and paraphrase.critical == ()
+    assert paraphrase.passes(("nonwords", "critical")) and not paraphrase.passes(("nonwords", "dropped"))
+
+
+def test_with_only_critical_drops_hard_a_paraphrase_may_win_but_a_lost_negation_never(rules):
+    src = "i dont think the client is really annoyed"
+    para = "I do not think the client is truly irritated."   # "annoyed" dropped (a paraphrase the checks cannot see)
+    negation_lost = "I think the client is truly irritated."  # "not" lost
+    model = FakeModel({src: [(negation_lost, -0.05), (para, -0.1)]})
+    scorer = FakeScorer({src: 0.01, para: 0.9, negation_lost: 0.95})
+    cfg = RerankConfig.from_options({"rerank": {"weights": {"lp": 10.0, "dropped": -0.1, "gain": 1.0},
+                                                "hard": ["nonwords", "critical"]}})
+    (r,) = SafeRewriter(model, rules, scorer=scorer, config=cfg).rewrite([src], beam=4, nbest=3)
+    assert r.best == para
+    texts = [c.text for c in r.candidates]
+    assert texts.index(negation_lost) > texts.index(src)   # after the writer's own sentence
+    # with every drop hard (the default), the paraphrase goes after the safe candidates too
+    cfg_all = RerankConfig.from_options({"rerank": {"weights": {"lp": 10.0, "dropped": -0.1, "gain": 1.0}}})
+    (strict,) = SafeRewriter(model, rules, scorer=scorer, config=cfg_all).rewrite([src], beam=4, nbest=3)
+    assert strict.best != para and strict.best != negation_lost
 
 
 def test_greedy_uses_the_cheap_pool(safe):

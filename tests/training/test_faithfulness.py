@@ -58,6 +58,26 @@ def test_the_fit_learns_to_prefer_what_the_references_prefer():
     assert all(p == 1 for p in picks) and obj > 90
 
 
+def test_the_fit_keeps_dropped_content_under_its_cap():
+    # the reference always agrees with a candidate that drops a content word: unconstrained, the fit takes it
+    rows = {"em": [], "fr": []}
+    for d, pools in rows.items():
+        for i in range(40):
+            f = np.zeros((3, len(FEATURES)))
+            f[:, FEATURES.index("lp")] = [-0.1, -0.5, -3.0]
+            f[0, FEATURES.index("dropped")] = 1.0
+            f[2, FEATURES.index("is_source")] = 1.0
+            texts = [f"the short rewrite {i} wins", f"the long faithful rewrite {i} of it", f"src {i}"]
+            pools.append(_row(i, texts, f, good=0, domain=d))
+    start = {k: float(k == "lp") for k in FEATURES}
+    free, _ = fit_weights(rows, start, ("nonwords",), target=1.01, log=lambda *_: None)
+    assert all(p == 0 for p in choose(rows["em"], free, 1.01, ("nonwords",)))
+    capped, _ = fit_weights(rows, start, ("nonwords",), target=1.01, max_dropped=0.05, log=lambda *_: None)
+    for d in rows:
+        picks = choose(rows[d], capped, 1.01, ("nonwords",))
+        assert np.mean([p == 0 for p in picks]) <= 0.05
+
+
 def test_choose_keeps_formal_sources_and_never_picks_a_garbled_candidate():
     f = np.zeros((3, len(FEATURES)))
     f[0, FEATURES.index("lp")] = 5.0
@@ -116,7 +136,7 @@ def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
             "--out", str(tmp_path / "eval")]
     assert faithfulness.main(args + ["--fit"]) == 0
     fits = json.loads((tmp_path / "eval" / "rerank.json").read_text(encoding="utf-8"))
-    assert set(fits) == {"beam4.nonwords+dropped", "beam4.nonwords", "beam1.nonwords+dropped", "beam1.nonwords"}
+    assert set(fits) == {f"beam{b}.{h}" for b in (4, 1) for h in ("nonwords+dropped", "nonwords+critical", "nonwords")}
     assert faithfulness.main(args) == 0
     table = capsys.readouterr().out
     for system in ("copy", "rules", "model4", "model1", "safe4", "safe1"):
