@@ -73,8 +73,8 @@ def test_the_fit_keeps_dropped_content_under_its_cap():
     free, _ = fit_weights(rows, start, ("nonwords",), target=1.01, log=lambda *_: None)
     assert all(p == 0 for p in choose(rows["em"], free, 1.01, ("nonwords",)))
     capped, _ = fit_weights(rows, start, ("nonwords",), target=1.01, max_dropped=0.05, log=lambda *_: None)
-    for d in rows:
-        picks = choose(rows[d], capped, 1.01, ("nonwords",))
+    for pools in rows.values():
+        picks = choose(pools, capped, 1.01, ("nonwords",))
         assert np.mean([p == 0 for p in picks]) <= 0.05
 
 
