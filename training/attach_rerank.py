@@ -96,13 +96,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--lm", type=Path, required=True)
     ap.add_argument("--markers", type=Path, required=True)
     ap.add_argument("--report", type=Path, default=None)
+    ap.add_argument("--target", type=float, default=None,
+                    help="another formality target than the fit chose, among those it reported on half B (e.g. a "
+                         "lower one where a domain keeps too little formal input unchanged at the chosen one)")
     args = ap.parse_args(argv)
     fits = json.loads(args.fit.read_text(encoding="utf-8"))
     if args.choice not in fits:
         print(f"attach-rerank: no setting {args.choice!r} in {args.fit} (have {', '.join(fits)})")
         return 2
+    fit = fits[args.choice]
+    if args.target is not None:
+        if str(args.target) not in fit["per_target"]:
+            print(f"attach-rerank: --target {args.target} was not reported by the fit (have "
+                  f"{', '.join(fit['per_target'])})")
+            return 2
+        fit = {**fit, "target": args.target}
     report = json.loads(args.report.read_text(encoding="utf-8")) if args.report else None
-    m = attach(args.model_dir, fits[args.choice], args.choice, args.lm, args.markers, report)
+    m = attach(args.model_dir, fit, args.choice, args.lm, args.markers, report)
     print(f"{args.model_dir}: rerank attached ({args.choice}), manifest with {len(m['files'])} files")
     return 0
 

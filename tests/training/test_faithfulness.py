@@ -164,6 +164,15 @@ def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
                         "beam4.nonwords", "--lm", str(lm), "--markers", str(mk)])
     assert (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8").count("## Faithful rewrites") == 1
     assert verify_dir(model_dir) == []
+    # another reported target, with the critical checks hard; a target the fit did not report is refused
+    assert attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json"), "--choice",
+                               "beam4.nonwords+critical", "--target", "0.7", "--lm", str(lm),
+                               "--markers", str(mk)]) == 0
+    rerank = json.loads((model_dir / "rewriter.json").read_text())["rerank"]
+    assert rerank["formal_target"] == 0.7 and rerank["hard"] == ["nonwords", "critical"]
+    assert verify_dir(model_dir) == []
+    assert attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json"), "--choice",
+                               "beam4.nonwords", "--target", "0.42", "--lm", str(lm), "--markers", str(mk)]) == 2
 
 
 def test_refresh_scores_recomputes_gain_and_keep_from_the_current_scorer():
