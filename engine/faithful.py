@@ -244,6 +244,18 @@ def read_equivalents(path: Path) -> dict[str, frozenset[str]]:
 
 
 @lru_cache(maxsize=1)
+def default_abbreviations() -> dict[str, str]:
+    """The shipped lexicons' one-word abbreviations of content words (RuleFormalizer.abbreviations): the short
+    form is no English word and the formal word carries content: "qtr" -> "quarter", "b4" -> "before"; not
+    "u" -> "you" (a function word), not "bro" -> "brother" (a real word, a form of address to drop)."""
+    from engine.rules import RuleFormalizer
+
+    known = default_wordlist().known
+    return {k: v for k, v in RuleFormalizer().abbreviations().items()
+            if (v not in STOPWORDS or v in LOGICAL) and not known(k)}
+
+
+@lru_cache(maxsize=1)
 def default_equivalents() -> dict[str, frozenset[str]]:
     return read_equivalents(assets_dir() / "lexicons" / "equivalents.tsv")
 
@@ -311,6 +323,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     guesses = [x for x in cand if _stem(x) not in src_stems_all and x not in STOPWORDS]
     lost += [w for w in dict.fromkeys(src) if 2 <= len(w) <= 4 and w not in STOPWORDS and w not in cand_set
              and any(x.startswith(w) and len(x) > len(w) for x in guesses) and not said_formally(w)]
+    # An abbreviation the rules spell out stands for content ("this qtr" -> "this quarter"): the candidate keeps
+    # the abbreviation, its spelled-out word, or an equivalent of either.
+    abbreviations = default_abbreviations()
+    lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost
+             and _stem(w) not in cand_stems and _stem(abbreviations[w]) not in cand_stems
+             and not said_formally(w) and not said_formally(abbreviations[w])]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
     source_numbers = set(_NUMBER.findall(source))
     enumerator = _ENUMERATOR.match(source)
@@ -495,11 +513,13 @@ class SafeRewriter:
         return f, checks
 
     def source_markers(self, source: str) -> frozenset[str]:
-        """The lexicons' informal markers plus the words the live scorer says pull this sentence informal."""
+        """The lexicons' informal markers plus the real words the live scorer says pull this sentence informal.
+        A pulled word that is no English word and in no lexicon ("qtr", "appt") is an abbreviation of the writer's
+        content, not a marker: dropping it loses what it stood for."""
         if self.scorer is None:
             return self.markers
         pulled = {w.word.lower() for w in self.scorer.explain(source) if w.weight <= MARKER_LOGODDS}
-        return self.markers | pulled
+        return self.markers | {w for w in pulled if self.wordlist.known(w)}
 
     def order(self, f: np.ndarray, checks: Sequence[Checks]) -> list[int]:
         """Candidates that pass the hard checks first, each group by w . f (ties: pool order)."""

@@ -397,6 +397,11 @@ class RuleFormalizer:
         keys |= {w for f in self._fillers for w in f.split()}
         return frozenset(k.lower() for k in keys)
 
+    def abbreviations(self) -> dict[str, str]:
+        """One-word slang the lexicons spell out as one word ("qtr" -> "quarter", "tmrw" -> "tomorrow", "b4" ->
+        "before"), lower-cased; phrases ("kinda" -> "kind of") are left out."""
+        return {k.lower(): v.lower() for k, v in self._slang.items() if " " not in v.strip()}
+
     def lexicon_words(self) -> frozenset[str]:
         """Single words the lexicons list as informal by themselves (contractions, one-word slang, one-word
         fillers) or by their register ("guys", "awesome": register_words.txt, which the formalizer does not
