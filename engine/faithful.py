@@ -280,12 +280,11 @@ class Checks:
         return not any(getattr(self, h) for h in hard)
 
 
-_NEGATIVE_WORDS = frozenset(["nothing", "nobody", "none", "nowhere", "neither", "noone", "cannot"])
-
-
 def is_critical(word: str) -> bool:
-    """A dropped entry whose loss always changes what the sentence says (Checks.critical)."""
-    return word in LOGICAL or word in _NEGATIVE_WORDS or word == QUESTION or any(c.isdigit() for c in word)
+    """A dropped entry whose loss always changes what the sentence says (Checks.critical): a logical word, a
+    negative word (the negation check's own list: "nothing", "nobody", "cannot", ...), a question, a number."""
+    return (word in LOGICAL or _NEGATION.fullmatch(word) is not None or word == QUESTION
+            or any(c.isdigit() for c in word))
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
