@@ -52,6 +52,8 @@ CASES = [
     ("i'll email the spreadsheet to finance tomorrow", ["email", "spreadsheet", "finance", "tomorrow"]),
     ("the rent went up by 200 bucks this year", ["rent", "200", "year"]),
     ("the Berlin office wants 2 more laptops asap", ["berlin", "office", "2|two", "more", "laptops"]),
+    ("lmk if the mtg moves to thurs", ["know", "mtg|meeting", "moves|moved|move", "thurs|thursday"]),
+    ("my appt with the mgr got pushed to fri", ["appt|appointment", "mgr|manager", "fri|friday"]),
 ]
 
 

@@ -18,6 +18,13 @@ def rf() -> RuleFormalizer:
 
 
 CASES = [
+    # workplace chat abbreviations (slang.tsv); "dept." / "govt." / "approx." stay: written with a dot in formal text
+    ("lmk if the mtg moves to thurs", "Let me know if the meeting moves to Thursday."),
+    ("ngl the new dashboard is way faster", "To be honest the new dashboard is way faster."),
+    ("send it to mgmt by eod pls", "Send it to management by end of day please."),
+    ("ofc, nvm then", "Of course, never mind then."),
+    ("the report is due fri", "The report is due Friday."),
+    ("The Dept. of Energy said so", "The Dept. of Energy said so."),
     # contractions, including apostrophe-less and curly-apostrophe spellings
     ("Don't worry, I'm fine", "Do not worry, I am fine."),
     ("i dont know", "I do not know."),
