@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.case_markers import CaseCodec
+from engine.case_markers import mark as mark_case
 from engine.errors import ModelError
 from engine.scorer import _read_json, load_tokenizer
 from engine.session import OrtSession
@@ -232,6 +234,19 @@ class FormalRewriter:
         self.guard_min_bleu = None if guard is None else float(guard)
         self.info = info or ModelInfo(role="rewriter", version="unknown", path=encoder.path.parent,
                                       kind="seq2seq", provider=encoder.provider)
+        # case markers (engine.case_markers): an uncased vocabulary reads and writes case through marker tokens
+        case = options.get("case_markers", False)
+        if not isinstance(case, bool):
+            raise ModelError(f"{Path(self.info.path or '.') / 'rewriter.json'}: case_markers must be true or false, "
+                             f"not {case!r}")
+        self.case_markers = case
+        self._case = None
+        if case:
+            try:
+                self._case = CaseCodec(tokenizer)
+            except ValueError as exc:
+                raise ModelError(f"{Path(self.info.path or '.') / 'tokenizer.json'}: rewriter.json sets case_markers, "
+                                 f"but {exc}") from None
         if "input_ids" not in encoder.inputs:
             raise ModelError(f"{encoder.path} has no input_ids input")
         if "last_hidden_state" not in encoder.output_names:
@@ -295,8 +310,9 @@ class FormalRewriter:
         top = {k: v for k, v in options.items() if k != "ensemble"}
         # the members' input handling must agree with what the top declares, or a member would see other input
         for m in members:
-            if (m.prefix, m.preprocess) != (str(top.get("prefix") or ""), top.get("preprocess")):
-                raise ModelError(f"{m.info.path}: prefix/preprocess differ from {path / 'rewriter.json'}")
+            if (m.prefix, m.preprocess, m.case_markers) != (str(top.get("prefix") or ""), top.get("preprocess"),
+                                                            top.get("case_markers", False)):
+                raise ModelError(f"{m.info.path}: prefix/preprocess/case_markers differ from {path / 'rewriter.json'}")
         provider = members[0].info.provider
         if info is None:
             info = ModelInfo(role="rewriter", version="+".join(m.info.version for m in members), path=path,
@@ -326,11 +342,11 @@ class FormalRewriter:
             if m.tokenizer.get_vocab() != vocab:
                 raise ModelError(f"{m.info.path} has another vocabulary than {lead.info.path}: "
                                  "only rewriters trained with the same tokenizer can be ensembled")
-            same = (m.start_id, m.eos_ids, m.pad_id, m.prefix, m.preprocess) == (
-                lead.start_id, lead.eos_ids, lead.pad_id, lead.prefix, lead.preprocess)
+            same = (m.start_id, m.eos_ids, m.pad_id, m.prefix, m.preprocess, m.case_markers) == (
+                lead.start_id, lead.eos_ids, lead.pad_id, lead.prefix, lead.preprocess, lead.case_markers)
             if not same:
-                raise ModelError(f"{m.info.path} differs from {lead.info.path} in its special ids, prefix or "
-                                 "preprocessing")
+                raise ModelError(f"{m.info.path} differs from {lead.info.path} in its special ids, prefix, "
+                                 "preprocessing or case markers")
             if isinstance(m.decoder, _EnsembleDecoder):
                 raise ModelError("an ensemble's members must be single rewriters")
         if info is None:
@@ -352,7 +368,7 @@ class FormalRewriter:
         beam = max(beam, nbest)  # n-best needs at least n beams
         max_new = max(1, int(max_new_tokens or self.max_new_tokens))
         results: list[Rewrite | None] = [None] * len(sentences)
-        jobs: list[tuple[int, int, str, list[int]]] = []   # (sentence, piece, text, ids)
+        jobs: list[tuple[int, int, str, list[int]]] = []   # (sentence, piece, text of the piece, ids)
         pieces: dict[int, list] = {}
         for i, s in enumerate(sentences):
             if not s or s.isspace():
@@ -367,13 +383,13 @@ class FormalRewriter:
                 results[i] = Rewrite(source=s, candidates=(Candidate(s, 0.0),), flags=("too_long",))
                 continue
             pieces[i] = split
-            for k, (_, _, ids_k) in enumerate(split):
-                jobs.append((i, k, None, ids_k))
+            for k, (_, _, ids_k, text_k) in enumerate(split):
+                jobs.append((i, k, text_k, ids_k))
         outputs: dict[tuple[int, int], list[tuple[str, float]]] = {}
         order = sorted(range(len(jobs)), key=lambda j: len(jobs[j][3]))
         for b in range(0, len(order), max(1, batch_size)):
             chunk = [jobs[j] for j in order[b:b + batch_size]]
-            hyps = self._generate([c[3] for c in chunk], beam, nbest, max_new)
+            hyps = self._generate([c[3] for c in chunk], beam, nbest, max_new, [c[2] for c in chunk])
             for c, h in zip(chunk, hyps):
                 outputs[(c[0], c[1])] = h
         for i, s in enumerate(sentences):
@@ -392,7 +408,7 @@ class FormalRewriter:
             cands = []
             for r in range(n):
                 text, total = "", 0.0
-                for k, (gap, _, _) in enumerate(pieces[i]):
+                for k, (gap, _, _, _) in enumerate(pieces[i]):
                     hyp = outputs[(i, k)][min(r, len(outputs[(i, k)]) - 1)]
                     text += gap + hyp[0]
                     total += hyp[1]
@@ -411,7 +427,8 @@ class FormalRewriter:
         src = self._encode(source)
         # What the search generates after the start token: [forced BOS] + the text's tokens + the end token.
         head = [int(self.forced_bos)] if self.forced_bos is not None else []
-        tgts = [head + self.tokenizer.encode(t, add_special_tokens=False).ids + [self.eos_ids[0]] for t in targets]
+        tgts = [head + self.tokenizer.encode(self._mark(t), add_special_tokens=False).ids + [self.eos_ids[0]]
+                for t in targets]
         if len(src) > self.max_source_tokens or max(map(len, tgts)) > self.max_new_tokens + 1:
             return None
         hidden, mask = self._encode_batch([src])
@@ -454,16 +471,23 @@ class FormalRewriter:
             self._rules = RuleFormalizer()
         return self._rules
 
-    def _prepare(self, text: str) -> str:
+    def _source(self, text: str) -> str:
+        """The text the model rewrites (after the rules, before markers and prefix): decoding borrows its spelling."""
         if self.preprocess == "rules":
             text = self._rules_formalizer().formalize(text)
-        return self.prefix + text
+        return text
+
+    def _mark(self, text: str) -> str:
+        return mark_case(text) if self.case_markers else text
+
+    def _prepare(self, text: str) -> str:
+        return self.prefix + self._mark(self._source(text))
 
     def _encode(self, text: str) -> list[int]:
         return self.tokenizer.encode(self._prepare(text)).ids
 
     def _split(self, text: str):
-        """[(gap before, trailing text, ids)] per sentence when every sentence fits; None when one does not."""
+        """[(gap before, trailing text, ids, sentence)] per sentence when every sentence fits; None when one does not."""
         from engine.segment import split_sentences
 
         segs = split_sentences(text)
@@ -474,18 +498,20 @@ class FormalRewriter:
             ids = self._encode(seg.text)
             if len(ids) > self.max_source_tokens:
                 return None
-            out.append((text[pos:seg.start], "", ids))
+            out.append((text[pos:seg.start], "", ids, seg.text))
             pos = seg.end
-        gap, _, ids = out[-1]
-        out[-1] = (gap, text[pos:], ids)
+        gap, _, ids, piece = out[-1]
+        out[-1] = (gap, text[pos:], ids, piece)
         return out
 
-    def _decode(self, ids: Sequence[int]) -> str:
+    def _decode(self, ids: Sequence[int], source: str | None = None) -> str:
         ids = [int(t) for t in ids]
         for k, t in enumerate(ids):
             if t in self.eos_ids:
                 ids = ids[:k]
                 break
+        if self._case is not None:
+            return self._case.decode(ids, source or "").strip()
         return self.tokenizer.decode(ids, skip_special_tokens=True).strip()
 
     def _encode_batch(self, batch: list[list[int]]):
@@ -520,13 +546,19 @@ class FormalRewriter:
             logp[:, [int(e) for e in fe]] = 0.0
         return logp
 
-    def _generate(self, batch: list[list[int]], beam: int, nbest: int, max_new: int) -> list[list[tuple[str, float]]]:
+    def _generate(self, batch: list[list[int]], beam: int, nbest: int, max_new: int,
+                  sources: Sequence[str] | None = None) -> list[list[tuple[str, float]]]:
+        """The hypotheses of each input; ``sources`` (the raw texts) give case-marker decoding its spellings."""
         hidden, mask = self._encode_batch(batch)
+        if self._case is not None and sources is not None:
+            sources = [self._source(s) for s in sources]  # what the model read, before its markers
+        else:
+            sources = [""] * len(batch)
         if beam == 1:
-            return self._greedy(hidden, mask, max_new)
-        return self._beam(hidden, mask, beam, nbest, max_new)
+            return self._greedy(hidden, mask, max_new, sources)
+        return self._beam(hidden, mask, beam, nbest, max_new, sources)
 
-    def _greedy(self, hidden, mask, max_new):
+    def _greedy(self, hidden, mask, max_new, sources):
         n = mask.shape[0]
         max_length = 1 + max_new
         seqs = np.full((n, max_length), self.pad_id, dtype=np.int64)
@@ -550,9 +582,9 @@ class FormalRewriter:
             if not unfinished.any() or cur_len >= max_length:
                 break
             logits, dec_kv = self.decoder.step(seqs[:, cur_len - 1:cur_len], hidden, mask, dec_kv, enc_kv)
-        return [[(self._decode(seqs[r, 1:]), float(total[r] / max(1, length[r])))] for r in range(n)]
+        return [[(self._decode(seqs[r, 1:], sources[r]), float(total[r] / max(1, length[r])))] for r in range(n)]
 
-    def _beam(self, hidden, mask, num_beams, nbest, max_new):
+    def _beam(self, hidden, mask, num_beams, nbest, max_new, sources):
         """Beam search exactly as transformers' vectorised _beam_search (v4.5x), in numpy."""
         bsz = mask.shape[0]
         vocab = None
@@ -640,6 +672,6 @@ class FormalRewriter:
                 if not finished[b, k]:
                     continue
                 n = int(beam_lens[b, k])
-                hyps.append((self._decode(sequences[b, k, 1:1 + n]), float(beam_sums[b, k] / max(1, n))))
-            out.append(hyps or [(self._decode(sequences[b, 0, 1:]), float(beam_sums[b, 0]))])
+                hyps.append((self._decode(sequences[b, k, 1:1 + n], sources[b]), float(beam_sums[b, k] / max(1, n))))
+            out.append(hyps or [(self._decode(sequences[b, 0, 1:], sources[b]), float(beam_sums[b, 0]))])
         return out
