@@ -13,9 +13,8 @@ from pathlib import Path
 
 from engine.case_markers import MARKERS
 from engine.errors import InputError
+from training.config.sections import DECODER_INITS, FREEZE_CHOICES
 
-DECODER_INITS = ("random", "encoder")
-FREEZE_CHOICES = ("none", "embeddings", "encoder")
 POSITION_OFFSET = 2  # BART's learned positions start at row 2
 
 

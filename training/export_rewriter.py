@@ -183,6 +183,14 @@ def export_rewriter(checkpoint: Path, target: Path, *, version: str, config: dic
         onnx_export(checkpoint, staging)
         options = {"max_source_tokens": 128, "max_new_tokens": 128, "prefix": "", "preprocess": None}
         options.update(rewriter_options or {})
+        # a tokenizer with case markers (training.bert2bart) makes a case-marker model
+        if "case_markers" not in options and S.case_codec(S.load_tokenizer(checkpoint)) is not None:
+            options["case_markers"] = True
+        # inputs and outputs must fit the learned positions (a BERT encoder may have fewer than 128)
+        positions = json.loads((staging / "config.json").read_text(encoding="utf-8")).get("max_position_embeddings")
+        if isinstance(positions, int) and positions > 1:
+            options["max_source_tokens"] = min(int(options["max_source_tokens"]), positions)
+            options["max_new_tokens"] = min(int(options["max_new_tokens"]), positions - 1)
         (staging / "rewriter.json").write_text(json.dumps(options, indent=2) + "\n", encoding="utf-8")
         log(f"exported ONNX in {time.time() - t0:.1f}s")
         parity = check_parity(checkpoint, staging, list(parity_sentences))

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
 
+from engine.case_markers import MARKERS, CaseCodec
 from engine.fsio import atomic_replace_dir, atomic_temp_path
 from engine.rules import RuleFormalizer
 from training import distributed
@@ -70,6 +71,15 @@ def load_tokenizer(path: Path | str):
         except (OSError, ValueError, KeyError):
             return PreTrainedTokenizerFast(tokenizer_file=str(path / "tokenizer.json"))
     return AutoTokenizer.from_pretrained(str(path))
+
+
+def case_codec(tokenizer) -> CaseCodec | None:
+    """The case-marker codec of a tokenizer that holds the marker tokens (an uncased WordPiece one, see
+    training.bert2bart), else None: such a model reads marked sources and writes markers."""
+    added = tokenizer.get_added_vocab() if hasattr(tokenizer, "get_added_vocab") else {}
+    if not all(m in added for m in MARKERS):
+        return None
+    return CaseCodec(tokenizer.backend_tokenizer)
 
 
 # --------------------------------------------------------------------------- model
@@ -171,14 +181,17 @@ def collate(examples: Sequence[Example], idx: Sequence[int], pad_id: int):
 def generate(model, tokenizer, sentences: Sequence[str], *, beam: int = 1, max_new_tokens: int = 64,
              batch_size: int = 64, prefix: str = "", max_source_tokens: int = 128,
              num_return_sequences: int = 1) -> list[str]:
-    """Rewrite sentences in order; over-long or empty inputs are returned unchanged (never truncated)."""
+    """Rewrite sentences in order; over-long or empty inputs are returned unchanged (never truncated). A tokenizer
+    with case markers (``case_codec``) gets marked sources and its output decoded as the engine decodes it."""
     import torch
 
     if not sentences:
         return []
     model.eval()
+    codec = case_codec(tokenizer)
     out: list[str | list[str]] = [None] * len(sentences)  # type: ignore[list-item]
-    enc = tokenizer([prefix + s for s in sentences], add_special_tokens=True)["input_ids"]
+    marked = [codec.mark(s) for s in sentences] if codec is not None else list(sentences)
+    enc = tokenizer([prefix + s for s in marked], add_special_tokens=True)["input_ids"]
     todo = [i for i, ids in enumerate(enc) if sentences[i].strip() and len(ids) <= max_source_tokens]
     todo_set = set(todo)
     for i in range(len(sentences)):
@@ -199,7 +212,12 @@ def generate(model, tokenizer, sentences: Sequence[str], *, beam: int = 1, max_n
             gen = model.generate(input_ids=ids.to(device), attention_mask=attn.to(device), num_beams=beam,
                                  num_return_sequences=num_return_sequences, do_sample=False,
                                  max_new_tokens=max_new_tokens, early_stopping=beam > 1)
-            texts = tokenizer.batch_decode(gen, skip_special_tokens=True)
+            if codec is not None:
+                eos = model.generation_config.eos_token_id
+                texts = [codec.decode(_until(row.tolist(), eos), sentences[idx[r // num_return_sequences]])
+                         for r, row in enumerate(gen)]
+            else:
+                texts = tokenizer.batch_decode(gen, skip_special_tokens=True)
             texts = [t.strip() for t in texts]
             for r, i in enumerate(idx):
                 if num_return_sequences == 1:
@@ -207,6 +225,15 @@ def generate(model, tokenizer, sentences: Sequence[str], *, beam: int = 1, max_n
                 else:
                     out[i] = texts[r * num_return_sequences:(r + 1) * num_return_sequences]
     return out  # type: ignore[return-value]
+
+
+def _until(ids: list[int], eos) -> list[int]:
+    """The generated ids before the first end token (what the engine decodes)."""
+    ends = set(eos) if isinstance(eos, list) else {eos}
+    for k, t in enumerate(ids[1:], start=1):  # ids[0] is the decoder start
+        if t in ends:
+            return ids[:k]
+    return ids
 
 
 # --------------------------------------------------------------------------- validation data
@@ -449,7 +476,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
           settings: TrainSettings, out_dir: Path, *,
           should_stop: Callable[[], bool] = lambda: False,
           on_event: Callable[..., None] = lambda event, **kw: None,
-          resume: bool = True) -> TrainResult:
+          resume: bool = True, param_groups: list[dict] | None = None) -> TrainResult:
     """Train with label smoothing, inverse-sqrt schedule, token batches; keep out_dir/best, out_dir/last.
 
     Validation (greedy BLEU on the tune sets) picks the best checkpoint; training stops at max_steps,
@@ -460,6 +487,9 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
     batch's token mean, so a step is the one-process step. should_stop must then agree between the ranks
     (``StopToken.sync``). Rank 0 validates, decides early stopping for all and alone writes out_dir; every rank
     resumes from out_dir/last (a folder all machines see).
+
+    ``param_groups``: optimiser groups ``{"params": [...], "lr_scale": x}`` (each group's learning rate is the
+    schedule's times its scale, e.g. a lower one for pretrained weights); None = every parameter at scale 1.
     """
     import torch
     import torch.nn.functional as F
@@ -473,8 +503,8 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
     world = distributed.current()
     device = next(model.parameters()).device
     bf16 = use_bf16(settings.precision, device)
-    opt = torch.optim.Adam(model.parameters(), lr=settings.lr, betas=(0.9, 0.98), eps=1e-8,
-                           weight_decay=settings.weight_decay)
+    groups = param_groups if param_groups is not None else [{"params": list(model.parameters()), "lr_scale": 1.0}]
+    opt = torch.optim.Adam(groups, lr=settings.lr, betas=(0.9, 0.98), eps=1e-8, weight_decay=settings.weight_decay)
     warm = max(1, settings.warmup_steps)
 
     def lr_at(step: int) -> float:  # inverse square root with linear warm-up
@@ -557,7 +587,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
                 labels = torch.full_like(labels, -100)  # a rank without a share computes, but adds nothing
             dec_in = model.prepare_decoder_input_ids_from_labels(labels=labels)
             for g in opt.param_groups:
-                g["lr"] = lr_at(step + 1)
+                g["lr"] = lr_at(step + 1) * g.get("lr_scale", 1.0)
             with torch.autocast(device.type, dtype=torch.bfloat16, enabled=bf16):
                 logits = net(input_ids=input_ids, attention_mask=attn, decoder_input_ids=dec_in).logits
             if world.distributed:

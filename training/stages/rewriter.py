@@ -5,6 +5,10 @@ Modes (rewriter.mode): "ptft" pre-train on the augmented pairs then fine-tune on
 augmented count; "simultaneous-down" the augmented pairs down-sampled to the original count; "original"
 GYAFC only. The best checkpoint (greedy tune BLEU) is scored on the full tune sets, compared with copying
 the input, and exported to the rewriter directory format when rewriter.export is on.
+
+With rewriter.encoder_init the model is a BART whose encoder is a pretrained BERT-style model (MiniLM-L6 by
+default, training/bert2bart.py) on that model's WordPiece vocabulary with case markers (engine/case_markers.py)
+in sources and targets; the tokenizer stage is not needed.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import json
 import random
 import time
 
+from engine.case_markers import mark
 from engine.errors import InputError, ModelNotInstalled
 from engine.fsio import atomic_write_json
 from training import seq2seq as S
@@ -31,7 +36,7 @@ class RewriterStage(Stage):
     @classmethod
     def required_stages(cls, config):
         cfg = config.section("rewriter")
-        req = [] if cfg.base_model else ["tokenizer"]
+        req = [] if cfg.base_model or cfg.encoder_init else ["tokenizer"]
         if cfg.mode != "original":
             req += list(cfg.augment)
         return tuple(req)
@@ -41,7 +46,14 @@ class RewriterStage(Stage):
         self.cfg = cfg = ctx.config.section("rewriter")
         self.out = ctx.stage_dir(self.name)
         self.pre = S.rules_preprocessor() if cfg.preprocess == "rules" else None
-        if cfg.base_model:
+        self.encoder_path = None
+        if cfg.encoder_init:
+            from training import bert2bart
+
+            self.encoder_path = bert2bart.resolve_encoder_init(cfg.encoder_init)
+            self.tok = bert2bart.load_tokenizer(self.encoder_path)
+            ctx.log(f"encoder: {self.encoder_path} ({len(self.tok)} tokens with the case markers)")
+        elif cfg.base_model:
             try:
                 self.tok = S.load_tokenizer(cfg.base_model)
             except (OSError, ValueError) as exc:
@@ -74,13 +86,47 @@ class RewriterStage(Stage):
         c = self.cfg
         return S.TrainSettings.from_config(c, c.phase(phase), seed=ctx.config.section("run").seed, prefix=c.prefix)
 
-    def _new_model(self):
-        if self.cfg.base_model:
-            return S.load_model(self.cfg.base_model)
-        return S.build_model(self.cfg.size, len(self.tok), dropout=self.cfg.dropout)
+    def _new_model(self, ctx):
+        c = self.cfg
+        if c.encoder_init:
+            from training import bert2bart
+
+            return bert2bart.build_bart_from_bert(self.encoder_path, self.tok, decoder_layers=c.decoder_layers,
+                                                  decoder_init=c.decoder_init, dropout=c.dropout,
+                                                  seed=ctx.config.section("run").seed)
+        if c.base_model:
+            return S.load_model(c.base_model)
+        return S.build_model(c.size, len(self.tok), dropout=c.dropout)
 
     def _encode(self, pairs):
-        return S.encode_pairs(self.tok, pairs, self.cfg.max_len, prefix=self.cfg.prefix)
+        if not self.cfg.encoder_init:
+            return S.encode_pairs(self.tok, pairs, self.cfg.max_len, prefix=self.cfg.prefix)
+        # case markers in sources and targets; a target is its tokens + [SEP] (the decoder starts from [CLS])
+        examples = S.encode_pairs(self.tok, [(mark(s), mark(t)) for s, t in pairs], self.cfg.max_len,
+                                  prefix=self.cfg.prefix)
+        cls_id = self.tok.cls_token_id
+        for ex in examples:
+            if ex.tgt and ex.tgt[0] == cls_id:
+                ex.tgt = ex.tgt[1:]
+        return [ex for ex in examples if len(ex.tgt) > 1]
+
+    def _param_groups(self, ctx, model):
+        """Freezing and the pretrained weights' learning rate (rewriter.freeze, rewriter.pretrained_lr_scale)."""
+        c = self.cfg
+        if not c.encoder_init:
+            return None
+        from training import bert2bart
+
+        bert2bart.freeze(model, c.freeze, self.tok.vocab_size)
+        pretrained = bert2bart.pretrained_names(model, c.decoder_init)
+        groups = [{"params": [], "lr_scale": c.pretrained_lr_scale}, {"params": [], "lr_scale": 1.0}]
+        for name, p in model.named_parameters():
+            if p.requires_grad:
+                groups[0 if name in pretrained else 1]["params"].append(p)
+        ctx.log(f"pretrained weights: {sum(p.numel() for p in groups[0]['params'])} trained at "
+                f"{c.pretrained_lr_scale} x the learning rate, {sum(p.numel() for p in groups[1]['params'])} new; "
+                f"freeze = {c.freeze}")
+        return [g for g in groups if g["params"]]
 
     def _phase(self, ctx, phase, model, pairs, settings):
         d = self.out / phase
@@ -95,7 +141,8 @@ class RewriterStage(Stage):
         model.to(ctx.device)
         # ctx.stop.sync: in one process ctx.stop.requested; data-parallel, the ranks agree on a stop each step
         res = S.train(model, self.tok, examples, self.valid, settings, d,
-                      should_stop=ctx.stop.sync, on_event=S.event_bridge(ctx, self.name, phase))
+                      should_stop=ctx.stop.sync, on_event=S.event_bridge(ctx, self.name, phase),
+                      param_groups=self._param_groups(ctx, model))
         info = {"best_bleu": res.best_bleu, "best_step": res.best_step, "steps": res.steps,
                 "epochs": round(res.epochs, 3), "seconds": round(res.seconds, 1), "pairs": len(examples),
                 "history": res.history}
@@ -108,7 +155,7 @@ class RewriterStage(Stage):
         rng = random.Random(ctx.config.section("run").seed)
         aug = [p for name in c.augment for p in self.augmented.get(name, [])]
         phases = {}
-        model = self._new_model()
+        model = self._new_model(ctx)
         if c.mode == "ptft":
             if aug:
                 model, phases["pretrain"] = self._phase(
@@ -190,6 +237,11 @@ class RewriterStage(Stage):
         version = time.strftime("%Y%m%d-%H%M") + f"-{c.mode}"
         data = ["GYAFC train (" + ", ".join(c.domains) + ")"]
         data += [f"augmented: {k} ({len(v)} pairs)" for k, v in self.augmented.items()]
+        notes = []
+        if c.encoder_init:
+            notes.append(f"Encoder initialised from {c.encoder_init} ({self.encoder_path}); decoder "
+                         f"{c.decoder_layers} layers, {c.decoder_init} start; MiniLM's WordPiece vocabulary with "
+                         "case markers (rewriter.json case_markers).")
         metrics = {f"tune_bleu_{d}": v["bleu"] for d, v in self.result["tune"].items()}
         metrics.update({f"copy_bleu_{d}": v["copy_bleu"] for d, v in self.result["tune"].items()})
         metrics["style_accuracy"] = self.result.get("style_accuracy")
@@ -199,7 +251,7 @@ class RewriterStage(Stage):
             quantize=c.quantize, max_int8_bleu_cost=c.max_int8_bleu_cost,
             rewriter_options={"prefix": c.prefix, "preprocess": c.preprocess or None,
                               "max_new_tokens": max(c.max_new_tokens, 64)},
-            log=lambda m: ctx.log(m))
+            notes=notes, log=lambda m: ctx.log(m))
         return {"dir": str(self.out / "model"), "version": version, "weights": manifest["metrics"].get("weights"),
                 "parity": manifest["metrics"].get("parity")}
 
