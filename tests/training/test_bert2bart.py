@@ -1,6 +1,8 @@
 """The BERT -> BART weight mapping (training.bert2bart): the BART encoder computes what the BERT model computes."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -159,3 +161,44 @@ def test_packaged_minilm_maps_into_bart():
     assert (model.config.d_model, model.config.encoder_layers, model.config.encoder_attention_heads,
             model.config.encoder_ffn_dim, model.config.activation_function) == (384, 6, 12, 1536, "gelu")
     assert len(tok) == 30522 + 2
+
+
+def test_training_with_pretrained_lr_scale_and_resume(tmp_path):
+    """S.train with the stage's optimiser groups: a group's learning rate is scaled, and a resumed run keeps them."""
+    from engine.case_markers import mark
+    from training import seq2seq as S
+
+    _tiny_bert(tmp_path / "bert")
+    tok = B.load_tokenizer(tmp_path / "bert")
+    assert S.case_codec(tok) is not None
+
+    def run(steps):
+        torch.manual_seed(0)
+        model = B.build_bart_from_bert(tmp_path / "bert", tok, decoder_layers=1, dropout=0.0)
+        B.freeze(model, "embeddings", tok.vocab_size)
+        pretrained = B.pretrained_names(model, "random")
+        groups = [{"params": [p for n, p in model.named_parameters() if n in pretrained and p.requires_grad],
+                   "lr_scale": 1e-6},
+                  {"params": [p for n, p in model.named_parameters() if n not in pretrained], "lr_scale": 1.0}]
+        pairs = [("Hello world.", "Hello world."), ("thank you for your reply", "Thank you for your reply."),
+                 ("i do not know", "I do not know.")]
+        examples = S.encode_pairs(tok, [(mark(s), mark(t)) for s, t in pairs], 32)
+        st = S.TrainSettings(lr=1e-2, warmup_steps=1, max_tokens=256, max_steps=steps, valid_every=100,
+                             max_epochs=1000, log_every=1, max_new_tokens=8, precision="fp32")
+        events = []
+        S.train(model, tok, examples, [], st, tmp_path / "out", param_groups=groups,
+                on_event=lambda e, **k: events.append((e, k)))
+        return model, events
+
+    before = B.build_bart_from_bert(tmp_path / "bert", tok, decoder_layers=1)
+    model, _ = run(4)
+    layer, fresh = model.model.encoder.layers[0].fc1.weight, before.model.encoder.layers[0].fc1.weight
+    assert (layer - fresh).abs().max() < 1e-5          # scale 1e-6: the pretrained weights barely move
+    assert not torch.allclose(model.model.decoder.layers[0].fc1.weight,
+                              before.model.decoder.layers[0].fc1.weight)
+    state = json.loads((tmp_path / "out" / "last" / "trainer_state.json").read_text())
+    assert [g["lr_scale"] for g in state["param_groups"]] == [1e-6, 1.0]
+    _, events = run(8)
+    assert any(e == "log" and "resumed from step 4" in k["message"] for e, k in events)
+    out = S.generate(model, tok, ["Hello world.", ""], max_new_tokens=6)
+    assert out[1] == "" and "[CAP]" not in out[0] and "[SEP]" not in out[0]
