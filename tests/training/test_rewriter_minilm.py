@@ -55,6 +55,9 @@ def test_stage_trains_and_exports_without_the_tokenizer_stage(minilm_run, tiny_b
     for dom in ("em", "fr"):
         assert report["tune"][dom]["sentences"] == 16
     model_dir = run_dir / "rewriter" / "model"
+    from engine.manifest import verify_dir
+
+    assert verify_dir(model_dir) == []  # vocab.txt and added_tokens.json are in the manifest too
     opts = json.loads((model_dir / "rewriter.json").read_text())
     assert opts["case_markers"] is True
     assert opts["max_source_tokens"] <= 64 and opts["max_new_tokens"] <= 63  # the tiny BERT's 64 positions
