@@ -76,6 +76,21 @@ def test_stage_trains_and_exports_without_the_tokenizer_stage(minilm_run, tiny_b
     assert "MiniLM" in (model_dir / "MODEL_CARD.md").read_text() or str(tiny_bert) in (model_dir / "MODEL_CARD.md").read_text()
 
 
+def test_rolling_checkpoints_average_into_a_case_marker_checkpoint(minilm_run, tmp_path):
+    from training import seq2seq as S
+
+    rc, _, run_dir = minilm_run
+    assert rc == 0
+    used = S.average_checkpoints(run_dir / "rewriter" / "train", tmp_path / "avg", k=2)
+    assert len(used) == 2
+    model, tok = S.load_model(tmp_path / "avg"), S.load_tokenizer(tmp_path / "avg")
+    assert S.case_codec(tok) is not None
+    assert model.lm_head.weight.data_ptr() == model.model.shared.weight.data_ptr()
+    a, b = (S.load_model(run_dir / "rewriter" / "train" / "last"), model)
+    assert not torch.equal(a.model.decoder.layers[0].encoder_attn.q_proj.weight,
+                           b.model.decoder.layers[0].encoder_attn.q_proj.weight)  # an average, not the last
+
+
 def test_frozen_embeddings_kept_their_pretrained_rows(minilm_run, tiny_bert):
     from transformers import AutoModel
 
