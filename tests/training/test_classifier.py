@@ -261,3 +261,42 @@ def test_case_channel_needs_a_transformer(tmp_path, tiny_config, fixture_data, c
     rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "run"),
                           f"data.root={fixture_data}", "classifier.case_types=true"], capsys)
     assert rc != 0 and "case_types needs classifier.model=transformer" in json.dumps(events)
+
+
+def test_encoder_layers_cut_the_encoder(tmp_path, tiny_config, fixture_data, tiny_bert, capsys):
+    """classifier.encoder_layers: a smaller scorer from the encoder's first layers, fresh or from a checkpoint; its
+    checkpoint and exported graph have that many layers, and the engine scores with it."""
+    from engine.scorer import FormalityScorer
+
+    common = ["classifier", "--config", str(tiny_config), f"data.root={fixture_data}", "classifier.model=transformer",
+              "classifier.int8=false"]
+
+    def layers(run):
+        return json.loads((run / "classifier" / "classifier.json").read_text())["model"]["encoder_config"][
+            "num_hidden_layers"]
+
+    fresh, full, cut = tmp_path / "fresh", tmp_path / "full", tmp_path / "cut"
+    rc, events = run_cli(common + ["--run-dir", str(fresh), f"classifier.encoder={tiny_bert}",
+                                   "classifier.encoder_layers=1"], capsys)
+    assert rc == 0, events[-3:]
+    assert layers(fresh) == 1
+    rc, events = run_cli(common + ["--run-dir", str(full), f"classifier.encoder={tiny_bert}"], capsys)
+    assert rc == 0 and layers(full) == 2
+    # a trained checkpoint's first layer, trained on
+    rc, events = run_cli(common + ["--run-dir", str(cut), f"classifier.init_from={full / 'classifier'}",
+                                   "classifier.encoder_layers=1"], capsys)
+    assert rc == 0, events[-3:]
+    assert layers(cut) == 1
+    scores = FormalityScorer.from_dir(cut / "classifier" / "model").score(["i think so lol", "I think so."])
+    assert len(scores) == 2 and all(0.0 <= s <= 1.0 for s in scores)
+    # more layers than the encoder has: a clear error naming the key, nothing trained
+    rc, events = run_cli(common + ["--run-dir", str(tmp_path / "too"), f"classifier.encoder={tiny_bert}",
+                                   "classifier.encoder_layers=3"], capsys)
+    assert rc == 4 and "encoder_layers=3, but the encoder has only 2 layers" in json.dumps(events[-3:])
+    assert not (tmp_path / "too" / "classifier" / "DONE.json").exists()
+
+
+def test_encoder_layers_need_a_transformer(tmp_path, tiny_config, fixture_data, capsys):
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "run"),
+                          f"data.root={fixture_data}", "classifier.encoder_layers=2"], capsys)
+    assert rc != 0 and "encoder_layers needs classifier.model=transformer" in json.dumps(events)

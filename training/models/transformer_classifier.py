@@ -60,6 +60,20 @@ def load_encoder(name: str, allow_downloads: bool | None = None):
     return encoder, tokenizer
 
 
+def keep_layers(encoder: nn.Module, n: int) -> None:
+    """Keep the first ``n`` layers of a BERT-style encoder (0 = all), in place; its config follows, so a checkpoint
+    of it rebuilds with ``n`` layers."""
+    if not n:
+        return
+    layers = getattr(getattr(encoder, "encoder", None), "layer", None)
+    if not isinstance(layers, nn.ModuleList):
+        raise InputError(f"classifier.encoder_layers: {type(encoder).__name__} has no encoder.layer list to cut")
+    if n > len(layers):
+        raise InputError(f"classifier.encoder_layers={n}, but the encoder has only {len(layers)} layers")
+    encoder.encoder.layer = nn.ModuleList(list(layers)[:n])
+    encoder.config.num_hidden_layers = n
+
+
 class TransformerClassifier(nn.Module):
     def __init__(self, encoder: nn.Module, graded: bool = False, dropout: float = 0.1):
         super().__init__()

@@ -38,7 +38,12 @@ from training.models import classifier as checkpoint
 from training.models.classifier import encoder_label
 from training.models.encoding import configure, encode
 from training.models.textcnn import PAD, PAD_ID, TextCNN, build_tokenizer
-from training.models.transformer_classifier import TransformerClassifier, load_encoder, resolve_encoder
+from training.models.transformer_classifier import (
+    TransformerClassifier,
+    keep_layers,
+    load_encoder,
+    resolve_encoder,
+)
 from training.seq2seq import load_optimizer, save_optimizer, use_bf16
 from training.stages.base import Stage
 
@@ -200,6 +205,10 @@ class ClassifierStage(Stage):
                 raise InputError(f"classifier.case_types: the encoder {cfg.encoder} takes no token_type_ids")
             ctx.log(f"encoder {cfg.encoder} ({self.encoder_name}), {sum(p.numel() for p in encoder.parameters())} "
                     f"parameters")
+        if cfg.encoder_layers:
+            before = len(self.model.encoder.encoder.layer)
+            keep_layers(self.model.encoder, cfg.encoder_layers)
+            ctx.log(f"encoder: first {cfg.encoder_layers} of {before} layers kept")
         self.model.train()
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
