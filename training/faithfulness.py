@@ -134,6 +134,17 @@ def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
                 len(c.nonwords), len(c.dropped), len(c.inserted), len(c.critical)
 
 
+def refresh_fluency(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
+    """Recompute the fluency feature (the n-gram LM the rewriter directory names) of cached pools: pools built
+    before the LM was attached to a new model, or with another LM, then fit with the LM the engine will use."""
+    if safe.lm is None:
+        return
+    li = FEATURES.index("lm")
+    for r in rows:
+        for f, v in zip(r.features, safe._fluency(r.texts)):
+            f[li] = float(v)
+
+
 def refresh_scores(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
     """Recompute what the live scorer gives cached pools (the source's P(formal), each candidate's gain, keep)
     with the current scorer: a scorer change (e.g. canonical input) then needs no new pools. Cheap: one batched
@@ -373,6 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows = load_rows(path)
             refresh_checks(rows, safe)
             refresh_scores(rows, safe)
+            refresh_fluency(rows, safe)
             loaded[(d, kind, beam)] = rows
             return rows
         src, refs, formal = data[d]

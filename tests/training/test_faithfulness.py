@@ -198,3 +198,33 @@ def test_refresh_scores_recomputes_gain_and_keep_from_the_current_scorer():
     assert row.p_source == 0.1
     assert row.features[1][FEATURES.index("gain")] == 0.8
     assert row.features[0][FEATURES.index("keep")] == 0.1 and row.features[1][FEATURES.index("keep")] == 0.0
+
+
+def test_refresh_fluency_fills_the_lm_feature_of_pools_built_without_one():
+    """A pool built before the rewriter directory had its LM (lm feature 0) gets the LM's fluency on load, so the
+    fit sees what the engine will compute; without an LM nothing changes."""
+    from engine.faithful import FEATURES, SafeRewriter
+    from engine.ngram_lm import NgramLM
+    from engine.rules import RuleFormalizer
+    from training.faithfulness import PoolRow, refresh_fluency
+
+    lm = NgramLM.train(["I do not know.", "Thank you very much.", "I do not know what you mean."] * 5, order=3)
+    li = FEATURES.index("lm")
+    texts = ["I do not know.", "know not do I."]
+    row = PoolRow("em", 0, "idk", 0.1, texts, [[0.0] * len(FEATURES) for _ in texts], None)
+    bare = SafeRewriter(_NoModel(), RuleFormalizer(), lm=None)
+    refresh_fluency([row], bare)
+    assert [f[li] for f in row.features] == [0.0, 0.0]
+    safe = SafeRewriter(_NoModel(), RuleFormalizer(), lm=lm)
+    refresh_fluency([row], safe)
+    got = [f[li] for f in row.features]
+    assert got == list(safe._fluency(texts)) and got[0] > got[1]
+
+
+class _NoModel:
+    """What SafeRewriter needs of a model for fluency alone: its info."""
+
+    def __init__(self):
+        from engine.types import ModelInfo
+
+        self.info = ModelInfo(role="rewriter", version="t", path=None, kind="seq2seq")
