@@ -108,6 +108,8 @@ def build_bart_from_bert(path: Path, tokenizer, *, decoder_layers: int, decoder_
     import torch
     from transformers import AutoConfig, AutoModel, BartConfig, BartForConditionalGeneration
 
+    from training.seq2seq import set_generation_defaults
+
     if decoder_init not in DECODER_INITS:
         raise InputError(f"rewriter.decoder_init must be one of {', '.join(DECODER_INITS)}, got {decoder_init!r}")
     try:
@@ -135,16 +137,8 @@ def build_bart_from_bert(path: Path, tokenizer, *, decoder_layers: int, decoder_
     model = BartForConditionalGeneration(cfg)
     map_bert_encoder(bert, model, decoder_from_encoder=decoder_init == "encoder")
     model.tie_weights()
-    gc = model.generation_config
-    gc.decoder_start_token_id = cls_id
-    gc.bos_token_id, gc.eos_token_id, gc.pad_token_id = cls_id, sep_id, pad_id
-    gc.forced_bos_token_id = None
-    gc.forced_eos_token_id = sep_id
-    gc.num_beams = 1
-    gc.max_new_tokens = min(128, bcfg.max_position_embeddings - 1)
-    gc.max_length = None
-    gc.early_stopping = False
-    gc.no_repeat_ngram_size = 0
+    set_generation_defaults(model, start_id=cls_id, eos_id=sep_id, pad_id=pad_id,
+                            max_new_tokens=min(128, bcfg.max_position_embeddings - 1))
     return model
 
 

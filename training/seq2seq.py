@@ -84,6 +84,21 @@ def case_codec(tokenizer) -> CaseCodec | None:
 
 # --------------------------------------------------------------------------- model
 
+def set_generation_defaults(model, *, start_id: int, eos_id: int, pad_id: int, max_new_tokens: int) -> None:
+    """The generation config every rewriter we build carries (the export writes it beside the graphs): greedy,
+    start/end/pad ids, no forced BOS, a new-token cap and no length or n-gram rules of its own."""
+    gc = model.generation_config
+    gc.decoder_start_token_id = start_id
+    gc.bos_token_id, gc.eos_token_id, gc.pad_token_id = start_id, eos_id, pad_id
+    gc.forced_bos_token_id = None
+    gc.forced_eos_token_id = eos_id
+    gc.num_beams = 1
+    gc.max_new_tokens = max_new_tokens
+    gc.max_length = None
+    gc.early_stopping = False  # only meaningful with beams; generate() callers pass it
+    gc.no_repeat_ngram_size = 0
+
+
 def build_model(size: str, vocab_size: int, max_positions: int = 256, dropout: float | None = None):
     """A BART-architecture encoder-decoder of the named size, random weights, shared embeddings."""
     from transformers import BartConfig, BartForConditionalGeneration
@@ -100,16 +115,7 @@ def build_model(size: str, vocab_size: int, max_positions: int = 256, dropout: f
         decoder_start_token_id=BOS_ID, forced_bos_token_id=None, forced_eos_token_id=EOS_ID,
         scale_embedding=True, tie_word_embeddings=True, **dims)
     model = BartForConditionalGeneration(cfg)
-    gc = model.generation_config
-    gc.decoder_start_token_id = BOS_ID
-    gc.bos_token_id, gc.eos_token_id, gc.pad_token_id = BOS_ID, EOS_ID, PAD_ID
-    gc.forced_bos_token_id = None
-    gc.forced_eos_token_id = EOS_ID
-    gc.num_beams = 1
-    gc.max_new_tokens = 128
-    gc.max_length = None
-    gc.early_stopping = False  # only meaningful with beams; generate() callers pass it
-    gc.no_repeat_ngram_size = 0
+    set_generation_defaults(model, start_id=BOS_ID, eos_id=EOS_ID, pad_id=PAD_ID, max_new_tokens=128)
     return model
 
 
