@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import gzip
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -496,11 +496,20 @@ class SafeRewriter:
         lm = self._fluency(texts)
         gain = np.zeros(len(texts))
         if p_source is not None and self.scorer is not None:
-            p = np.asarray(self.scorer.score(list(texts)), dtype=np.float64)
-            gain = np.nan_to_num(p - p_source)
+            # the sentence itself gains nothing by definition: only the other candidates are scored
+            others = [k for k, t in enumerate(texts) if t != source]
+            if others:
+                p = np.asarray(self.scorer.score([texts[k] for k in others]), dtype=np.float64)
+                gain[others] = np.nan_to_num(p - p_source)
         mbr = np.asarray(mbr_scores(texts), dtype=np.float64)
-        markers = self.source_markers(source)
-        checks = [check(t, source, rules_text, self.wordlist, markers) for t in texts]
+        # A word the live scorer says pulls informal is a marker, not content; that only matters for a word some
+        # candidate drops, so the scorer explains just those (the same checks as explaining every word, cheaper).
+        checks = [check(t, source, rules_text, self.wordlist, self.markers) for t in texts]
+        lost = {w for c in checks for w in c.dropped}
+        if lost and self.scorer is not None:
+            markers = self.source_markers(source, among=lost)
+            if markers != self.markers:
+                checks = [check(t, source, rules_text, self.wordlist, markers) for t in texts]
         f = np.zeros((len(texts), len(FEATURES)))
         f[:, 0], f[:, 1], f[:, 5], f[:, 6] = lp, lm, gain, mbr
         for k, c in enumerate(checks):
@@ -511,13 +520,14 @@ class SafeRewriter:
             f[k, 10] = len(c.critical)
         return f, checks
 
-    def source_markers(self, source: str) -> frozenset[str]:
-        """The lexicons' informal markers plus the real words the live scorer says pull this sentence informal.
-        A pulled word that is no English word and in no lexicon ("qtr", "appt") is an abbreviation of the writer's
-        content, not a marker: dropping it loses what it stood for."""
+    def source_markers(self, source: str, among: Collection[str] | None = None) -> frozenset[str]:
+        """The lexicons' informal markers plus the real words the live scorer says pull this sentence informal
+        (with ``among``, only those of these lower-cased words). A pulled word that is no English word and in no
+        lexicon ("qtr", "appt") is an abbreviation of the writer's content, not a marker: dropping it loses what
+        it stood for."""
         if self.scorer is None:
             return self.markers
-        pulled = {w.word.lower() for w in self.scorer.explain(source) if w.weight <= MARKER_LOGODDS}
+        pulled = {w.word.lower() for w in self.scorer.explain(source, only=among) if w.weight <= MARKER_LOGODDS}
         return self.markers | {w for w in pulled if self.wordlist.known(w)}
 
     def order(self, f: np.ndarray, checks: Sequence[Checks]) -> list[int]:

@@ -37,17 +37,24 @@ def _ngrams(tokens: tuple[str, ...], n: int) -> Counter:
     return Counter(tokens[i:i + n] for i in range(len(tokens) - n + 1))
 
 
+@lru_cache(maxsize=4096)
+def _counts(line: str) -> tuple[int, tuple[Counter, ...]]:
+    """The token count and the 1..4-gram counts of a line (cached: the reranker compares every candidate with
+    every other one; the counters are only read)."""
+    tokens = tokenize_13a(line)
+    return len(tokens), tuple(_ngrams(tokens, n) for n in range(1, MAX_ORDER + 1))
+
+
 def sentence_bleu(hypothesis: str, reference: str) -> float:
     """BLEU of one hypothesis against one reference, 0..100 (= sacrebleu.sentence_bleu(h, [r]).score)."""
-    hyp, ref = tokenize_13a(hypothesis), tokenize_13a(reference)
+    (sys_len, hyp), (ref_len, ref) = _counts(hypothesis), _counts(reference)
     correct, total = [], []
     for n in range(1, MAX_ORDER + 1):
-        h, r = _ngrams(hyp, n), _ngrams(ref, n)
+        h, r = hyp[n - 1], ref[n - 1]
         correct.append(sum(min(c, r[g]) for g, c in h.items()))
-        total.append(max(0, len(hyp) - n + 1))
+        total.append(max(0, sys_len - n + 1))
     if not any(correct):
         return 0.0
-    sys_len, ref_len = len(hyp), len(ref)
     bp = 1.0 if sys_len >= ref_len else (math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0)
     precisions = [0.0] * MAX_ORDER
     smooth, order = 1.0, MAX_ORDER

@@ -36,8 +36,19 @@ def _log_softmax(x: np.ndarray) -> np.ndarray:
 
 def _topk(x: np.ndarray, k: int) -> np.ndarray:
     """Indices of the k largest values per row, in descending order (ties: lower index first)."""
-    k = min(k, x.shape[-1])
-    if k < x.shape[-1]:
+    n = x.shape[-1]
+    k = min(k, n)
+    if n >= 32 * k:
+        # A beam step asks for a few dozen of beams x vocab (tens of thousands) scores: the k-th largest of every
+        # 16th score is a lower bound of the true k-th largest, so the scores at or above it hold the whole top k
+        # and only those few are sorted (exact, and about 15x cheaper than a full partition).
+        out = np.empty((x.shape[0], k), dtype=np.int64)
+        for r in range(x.shape[0]):
+            row = x[r]
+            cand = np.flatnonzero(row >= np.partition(row[::16], -k)[-k])
+            out[r] = cand[np.lexsort((cand, -row[cand]))[:k]]
+        return out
+    if k < n:
         part = np.argpartition(-x, k - 1, axis=-1)[:, :k]
     else:
         part = np.broadcast_to(np.arange(x.shape[-1]), x.shape).copy()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -259,9 +259,11 @@ class FormalityScorer:
 
     # ------------------------------------------------------------------ explanations
 
-    def explain(self, sentence: str) -> list[WordWeight]:
+    def explain(self, sentence: str, only: Collection[str] | None = None) -> list[WordWeight]:
         """Per-word contributions by occlusion, in log-odds: weight = logit P(formal | sentence) -
-        logit P(formal | sentence without the word).
+        logit P(formal | sentence without the word). With ``only`` (lower-cased words), just the occurrences of
+        those words are occluded and returned, each in the same context as in the full explanation: the
+        rewriter's checks ask about a few words, not every one.
 
         Log-odds rather than probability differences, because a sentence scored near 0 or 1 would
         otherwise show no word at all (the sigmoid is flat there), which is exactly where a writer most
@@ -276,19 +278,27 @@ class FormalityScorer:
             return []
         texts: list[str] = []
         plan = []  # (index of the chunk's full text, index of the variant) per word
+        wanted = None if only is None else {w.lower() for w in only}
+        picked = []  # the occluded words, in order
         for c in range(0, len(words), _EXPLAIN_CHUNK):
             chunk = words[c:c + _EXPLAIN_CHUNK]
+            todo = [x for x in chunk if wanted is None or x[2].lower() in wanted]
+            if not todo:
+                continue
             lo = 0 if len(words) <= _EXPLAIN_CHUNK else chunk[0][0]
             hi = len(sentence) if len(words) <= _EXPLAIN_CHUNK else chunk[-1][1]
             base = sentence[lo:hi]
             full_idx = len(texts)
             texts.append(base)
-            for s, e, _ in chunk:
+            for s, e, w in todo:
                 texts.append(base[:s - lo] + base[e - lo:])
                 plan.append((full_idx, len(texts) - 1))
+                picked.append((s, e, w))
+        if not texts:
+            return []
         scores = self.score(texts, batch_size=64)
         out = []
-        for (s, e, w), (fi, vi) in zip(words, plan):
+        for (s, e, w), (fi, vi) in zip(picked, plan):
             full, without = scores[fi], scores[vi]
             # Removing the only token leaves nothing to score: the word then carries the whole score.
             weight = _logit(full) - (_logit(without) if not np.isnan(without) else 0.0)

@@ -1,7 +1,7 @@
 """Plain value types and protocols shared by the engine, the command line and the GUI (no heavy imports)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -70,7 +70,7 @@ class Scorer(Protocol):
 
     def score(self, sentences: Sequence[str]) -> np.ndarray: ...
 
-    def explain(self, sentence: str) -> list[WordWeight]: ...
+    def explain(self, sentence: str, only: Collection[str] | None = None) -> list[WordWeight]: ...
 
 
 @runtime_checkable

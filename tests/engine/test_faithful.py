@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 
 import numpy as np
@@ -265,7 +266,7 @@ class FakeScorer:
     def score(self, sentences, batch_size=64):
         return np.array([self.table.get(s, 0.5) for s in sentences], dtype=np.float32)
 
-    def explain(self, sentence):
+    def explain(self, sentence, only=None):
         return []
 
 
@@ -429,3 +430,36 @@ def test_a_guessed_expansion_of_a_short_word_is_lost_content(rules, wl):
                            ).dropped
     # an expansion the rules give ("qtr" -> "quarter") is not a guess
     assert _check("The numbers are better this quarter.", "the numbers r better this qtr", rules, wl).dropped == ()
+
+
+class _PullingScorer(FakeScorer):
+    """Explains by a fixed set of words that pull towards informal, and records which words it was asked about."""
+
+    def __init__(self, table, pulling):
+        super().__init__(table)
+        self.pulling = pulling
+        self.asked = []
+
+    def explain(self, sentence, only=None):
+        from engine.types import WordWeight
+
+        self.asked.append(None if only is None else set(only))
+        return [WordWeight(m.start(), m.end(), m.group(), -2.0 if m.group().lower() in self.pulling else 0.1)
+                for m in re.finditer(r"\w+", sentence) if only is None or m.group().lower() in only]
+
+
+@pytest.mark.parametrize("pulling", [set(), {"ship"}, {"ship", "build", "friday"}])
+def test_the_scorer_is_asked_only_about_dropped_words_and_the_checks_stay_the_same(rules, pulling):
+    """features() explains only the words some candidate drops; its checks equal those made with every word the
+    scorer says pulls informal counted as a marker."""
+    model = FakeModel({SRC: [(DROPS, -0.1), (GARBLED, -0.2), (GOOD, -0.5)]})
+    scorer = _PullingScorer({SRC: 0.01}, pulling)
+    safe = SafeRewriter(model, rules, scorer=scorer)
+    (r,) = model.rewrite([SRC], beam=8, nbest=8)
+    texts, rules_text = safe.pool(r)
+    _, checks = safe.features(SRC, texts, rules_text, {c.text: c.score for c in r.candidates}, 0.01)
+    full = safe.source_markers(SRC)
+    assert checks == [check(t, SRC, rules_text, safe.wordlist, full) for t in texts]
+    dropped_somewhere = {w for t in texts for w in check(t, SRC, rules_text, safe.wordlist, safe.markers).dropped}
+    assert scorer.asked[0] == dropped_somewhere and "ship" in dropped_somewhere
+    assert not ({"idk", "tbh", "if", "we"} & scorer.asked[0])

@@ -241,3 +241,27 @@ def test_case_types_in_scorer_json_are_checked(broken):
     (broken / "scorer.json").write_text(json.dumps({**cfg, "case_types": True}))
     with pytest.raises(ModelError, match="no input 'token_type_ids'"):
         FormalityScorer.from_dir(broken)
+
+
+def test_explain_only_some_words_matches_the_full_explanation(scorer, monkeypatch):
+    """explain(only=...) occludes just those words (each occurrence, case-blind), in the same context, in one run
+    of len(picked) + 1 texts; the weights are the full explanation's (int8 scorers quantize activations per batch,
+    so a smaller batch may move a weight by a little)."""
+    s = "lol I want to know, Lol, what the plan is"
+    full = scorer.explain(s)
+    calls = []
+    run = scorer.session.run
+
+    def counting(feeds, output_names=None):
+        calls.append(feeds["input_ids"].shape[0])
+        return run(feeds, output_names)
+
+    monkeypatch.setattr(scorer.session, "run", counting)
+    part = scorer.explain(s, only={"lol", "plan"})
+    want = [w for w in full if w.word.lower() in ("lol", "plan")]
+    assert [(w.start, w.end, w.word) for w in part] == [(w.start, w.end, w.word) for w in want]
+    assert [w.word for w in part] == ["lol", "Lol", "plan"]
+    assert all(abs(a.weight - b.weight) < 0.25 for a, b in zip(part, want))
+    assert calls == [len(want) + 1]
+    assert scorer.explain(s, only=set()) == [] and scorer.explain(s, only={"absent"}) == []
+    assert scorer.explain("", only={"lol"}) == []

@@ -46,10 +46,10 @@ class FakeScorer:
             out.append(0.92 if n == 0 else max(0.04, 0.42 - 0.12 * (n - 1)))
         return np.asarray(out, dtype=np.float32)
 
-    def explain(self, sentence: str) -> list[WordWeight]:
+    def explain(self, sentence: str, only=None) -> list[WordWeight]:
         return [
             WordWeight(m.start(), m.end(), m.group(), -1.5 if m.group().lower() in INFORMAL else 0.01)
-            for m in _WORD.finditer(sentence)
+            for m in _WORD.finditer(sentence) if only is None or m.group().lower() in only
         ]
 
 

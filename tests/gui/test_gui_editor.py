@@ -166,11 +166,11 @@ def test_informal_words_are_found_for_what_is_on_screen(qtbot, make_window):
 class _BlamesFunctionWords(FakeScorer):
     """A scorer whose occlusion also blames "the" and "," (as real classifiers do) and weakly blames "sorta"."""
 
-    def explain(self, sentence):
+    def explain(self, sentence, only=None):
         from engine.types import WordWeight
 
         out = []
-        for w in super().explain(sentence):
+        for w in super().explain(sentence, only):
             if w.word.lower() in ("the", ","):
                 w = WordWeight(w.start, w.end, w.word, -3.0)
             elif w.word.lower() == "sorta":
