@@ -113,7 +113,8 @@ def test_explain_punctuation_and_apostrophes(scorer):
     assert [w.word for w in scorer.explain(s)] == ["dude", ",", "that's", "awesome", "!!!", "😀"]
 
 
-def test_explain_is_one_batched_run(scorer, monkeypatch):
+def _count_batches(scorer, monkeypatch) -> list[int]:
+    """The batch size of every model run the scorer makes from now on."""
     calls = []
     run = scorer.session.run
 
@@ -122,6 +123,11 @@ def test_explain_is_one_batched_run(scorer, monkeypatch):
         return run(feeds, output_names)
 
     monkeypatch.setattr(scorer.session, "run", counting)
+    return calls
+
+
+def test_explain_is_one_batched_run(scorer, monkeypatch):
+    calls = _count_batches(scorer, monkeypatch)
     words = scorer.explain("Could you please confirm the date of the meeting, dude?")
     assert len(calls) == 1 and calls[0] == len(words) + 1
 
@@ -249,14 +255,7 @@ def test_explain_only_some_words_matches_the_full_explanation(scorer, monkeypatc
     so a smaller batch may move a weight by a little)."""
     s = "lol I want to know, Lol, what the plan is"
     full = scorer.explain(s)
-    calls = []
-    run = scorer.session.run
-
-    def counting(feeds, output_names=None):
-        calls.append(feeds["input_ids"].shape[0])
-        return run(feeds, output_names)
-
-    monkeypatch.setattr(scorer.session, "run", counting)
+    calls = _count_batches(scorer, monkeypatch)
     part = scorer.explain(s, only={"lol", "plan"})
     want = [w for w in full if w.word.lower() in ("lol", "plan")]
     assert [(w.start, w.end, w.word) for w in part] == [(w.start, w.end, w.word) for w in want]
