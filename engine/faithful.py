@@ -57,6 +57,10 @@ CHECK_NAMES = ("nonwords", "dropped", "critical")  # what rewriter.json's "hard"
 # A source word whose removal raises the live scorer's log-odds of "formal" by at least this much is an
 # informal marker (scorer.explain weight <= -1): dropping it is the rewriter's job, not lost content.
 MARKER_LOGODDS = -1.0
+# explain(only=...) scores a smaller batch than the full explanation, and an int8 scorer quantizes activations per
+# batch: a weight can move by about 0.1 log-odds. A word counts as a marker on that path only with this margin, so
+# the rewriter never drops a word the full explanation calls content (it may keep one more).
+PARTIAL_EXPLAIN_MARGIN = 0.2
 
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*(?:-[^\W\d_]+(?:['\u2019][^\W\d_]+)*)*")
 # Function words carry grammar, not the writer's content: losing or adding one is the rewriter's job.
@@ -503,7 +507,7 @@ class SafeRewriter:
                 gain[others] = np.nan_to_num(p - p_source)
         mbr = np.asarray(mbr_scores(texts), dtype=np.float64)
         # A word the live scorer says pulls informal is a marker, not content; that only matters for a word some
-        # candidate drops, so the scorer explains just those (the same checks as explaining every word, cheaper).
+        # candidate drops, so the scorer explains just those (cheaper; with a margin, PARTIAL_EXPLAIN_MARGIN).
         checks = [check(t, source, rules_text, self.wordlist, self.markers) for t in texts]
         lost = {w for c in checks for w in c.dropped}
         if lost and self.scorer is not None:
@@ -527,7 +531,8 @@ class SafeRewriter:
         it stood for."""
         if self.scorer is None:
             return self.markers
-        pulled = {w.word.lower() for w in self.scorer.explain(source, only=among) if w.weight <= MARKER_LOGODDS}
+        limit = MARKER_LOGODDS - (PARTIAL_EXPLAIN_MARGIN if among is not None else 0.0)
+        pulled = {w.word.lower() for w in self.scorer.explain(source, only=among) if w.weight <= limit}
         return self.markers | {w for w in pulled if self.wordlist.known(w)}
 
     def order(self, f: np.ndarray, checks: Sequence[Checks]) -> list[int]:
