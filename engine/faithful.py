@@ -506,14 +506,7 @@ class SafeRewriter:
                 p = np.asarray(self.scorer.score([texts[k] for k in others]), dtype=np.float64)
                 gain[others] = np.nan_to_num(p - p_source)
         mbr = np.asarray(mbr_scores(texts), dtype=np.float64)
-        # A word the live scorer says pulls informal is a marker, not content; that only matters for a word some
-        # candidate drops, so the scorer explains just those (cheaper; with a margin, PARTIAL_EXPLAIN_MARGIN).
-        checks = [check(t, source, rules_text, self.wordlist, self.markers) for t in texts]
-        lost = {w for c in checks for w in c.dropped}
-        if lost and self.scorer is not None:
-            markers = self.source_markers(source, among=lost)
-            if markers != self.markers:
-                checks = [check(t, source, rules_text, self.wordlist, markers) for t in texts]
+        checks = self.checks(source, texts, rules_text)
         f = np.zeros((len(texts), len(FEATURES)))
         f[:, 0], f[:, 1], f[:, 5], f[:, 6] = lp, lm, gain, mbr
         for k, c in enumerate(checks):
@@ -523,6 +516,19 @@ class SafeRewriter:
             f[k, 9] = f[k, 7] * (p_source if p_source is not None else 0.0)
             f[k, 10] = len(c.critical)
         return f, checks
+
+    def checks(self, source: str, texts: Sequence[str], rules_text: str) -> list[Checks]:
+        """Each candidate's checks. A word the live scorer says pulls informal is a marker, not content; that only
+        matters for a word some candidate drops, so the scorer explains just those (cheaper; with a margin,
+        PARTIAL_EXPLAIN_MARGIN), and only the candidates that drop something are checked again."""
+        checks = [check(t, source, rules_text, self.wordlist, self.markers) for t in texts]
+        lost = {w for c in checks for w in c.dropped}
+        if lost and self.scorer is not None:
+            markers = self.source_markers(source, among=lost)
+            if markers != self.markers:
+                checks = [check(t, source, rules_text, self.wordlist, markers) if c.dropped else c
+                          for t, c in zip(texts, checks)]
+        return checks
 
     def source_markers(self, source: str, among: Collection[str] | None = None) -> frozenset[str]:
         """The lexicons' informal markers plus the real words the live scorer says pull this sentence informal

@@ -118,7 +118,8 @@ def build_pools(safe: SafeRewriter, sources: Sequence[str], refs: Sequence[Seque
 
 def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
     """Recompute the check features (non-words, dropped, inserted) of cached pools with the current code and
-    markers: the cache keeps what needs the model (likelihoods), the checks are cheap to redo."""
+    markers, as the engine makes them (``SafeRewriter.checks``): the cache keeps what needs the model
+    (likelihoods), the checks are cheap to redo."""
     cols = [FEATURES.index(k) for k in ("nonwords", "dropped", "inserted", "critical")]
     for r in rows:
         for f in r.features:   # pools cached before a feature was added get it appended
@@ -127,9 +128,7 @@ def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
         if len(r.texts) == 1 and r.texts[0] == r.source:
             continue
         rules_text = safe.rules.formalize(r.source)
-        markers = safe.source_markers(r.source)
-        for k, t in enumerate(r.texts):
-            c = check(t, r.source, rules_text, safe.wordlist, markers)
+        for k, c in enumerate(safe.checks(r.source, r.texts, rules_text)):
             r.features[k][cols[0]], r.features[k][cols[1]], r.features[k][cols[2]], r.features[k][cols[3]] = \
                 len(c.nonwords), len(c.dropped), len(c.inserted), len(c.critical)
 
