@@ -71,7 +71,7 @@ STOPWORDS = frozenset(["a", "an", "the", "and", "or", "but", "nor", "so", "yet",
 LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", "because", "than", "not", "no", "never", "nor",
                      "more", "less", "fewer", "most", "least"])
 _NEGATION = re.compile(
-    r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019]t|dont|cant|wont|didnt|doesnt"
+    r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019\u00b4`]t|dont|cant|wont|didnt|doesnt"
     r"|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|aint|havent|hasnt|hadnt|dunno|idk)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
@@ -159,6 +159,28 @@ def _edit_distance_at_most(a: str, b: str, k: int) -> bool:
             return False
         prev2, prev = prev, cur
     return prev[-1] <= k
+
+
+# Negative concord: "don't have nothing" means "don't have anything". A concord word in a sentence with a verbal
+# negation is not a second negation, and its "any" form keeps it.
+_CONCORD_ANY = {"no": "any", "nothing": "anything", "nobody": "anybody", "none": "any", "nowhere": "anywhere",
+                "noone": "anyone"}
+
+
+def _verbal_negation(word: str) -> bool:
+    """"not", "never", "cannot" and the n't forms (spelt or run together: "dont", "aint"): each one a negation
+    of its own ("never not found" is two); contraction and expansion trade them ("was not" <-> "wasn't")."""
+    return _NEGATION.fullmatch(word) is not None and word not in _CONCORD_ANY and word not in ("neither", "nor")
+
+
+def negations(text: str) -> int:
+    """The negations a text makes: its verbal negations, or, with none, its other negative words ("no",
+    "nothing", "nobody"). A double negative ("I don't have nothing") counts once; punctuation does not matter
+    ("No I don't" and "No, I do not" both count one). A concord word is still content: losing it is caught
+    word by word."""
+    found = [m.group().lower().replace("\u2019", "'") for m in _NEGATION.finditer(text)]
+    verbal = sum(1 for w in found if _verbal_negation(w))
+    return verbal if verbal else len(found)
 
 
 def _respelled(word: str, candidate_words: set[str]) -> bool:
@@ -305,8 +327,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     ruled_set = set(ruled)
     # Content the writer wrote: not a function word, not a known informal marker, and kept by the rules
     # (a word the rules themselves remove or replace is a marker).
+    # "not" and the n't forms are not checked word by word ("was not" -> "wasn't" keeps it): the polarity check
+    # below counts them.
     content = [w for w in src if (w not in STOPWORDS or w in LOGICAL) and w not in markers and w in ruled_set
-               and not _INTERJECTION.match(w)]
+               and not _INTERJECTION.match(w) and not _verbal_negation(w)]
     cand_set = set(cand)
     # A misspelt source word (not in the word list) fixed by the candidate is kept, not lost; a real word one
     # letter off ("ship" -> "shop") is not the same word.
@@ -318,14 +342,25 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     def said_formally(w: str) -> bool:   # "kids" -> "children", "nobody" -> "no one"
         return any(f" {e} " in cand_text if " " in e else _stem(e) in cand_stems for e in equivalents.get(w, ()))
 
+    verbal = any(_verbal_negation(w) for w in ruled)
+    # Two source words the candidate writes as one real word ("girl friend" -> "girlfriend") are kept.
+    compounded = {w for a, b in pairwise(src) if a + b in cand_set and wordlist.known(a + b) for w in (a, b)}
+
+    def concord(w: str) -> bool:   # "don't have nothing" -> "don't have anything"
+        return verbal and w in _CONCORD_ANY and _CONCORD_ANY[w] in cand_set and _CONCORD_ANY[w] not in src
+
     lost = [w for w in content if _stem(w) not in cand_stems and (w not in joined or wordlist.known(w))
-            and (wordlist.known(w) or not _respelled(w, cand_set)) and not said_formally(w)]
+            and (wordlist.known(w) or not _respelled(w, cand_set)) and not said_formally(w) and not concord(w)
+            and w not in compounded]
     # A short word the candidate "expands" into a longer one the rules did not give is a guess ("doc" ->
     # "doctor" or "document"?): the writer's word is lost unless it stays.
     src_stems_all = {_stem(w) for w in allowed}
     guesses = [x for x in cand if _stem(x) not in src_stems_all and x not in STOPWORDS]
+    # A non-word one letter short of the candidate's word is a respelling, not a guess ("mayb" -> "maybe").
     lost += [w for w in dict.fromkeys(src) if 2 <= len(w) <= 4 and w not in STOPWORDS and w not in cand_set
-             and any(x.startswith(w) and len(x) > len(w) for x in guesses) and not said_formally(w)]
+             and any(x.startswith(w) and len(x) > len(w)
+                     and (wordlist.known(w) or len(x) > len(w) + 1 or len(w) < 3) for x in guesses)
+             and not said_formally(w) and w not in compounded]
     # An abbreviation the rules spell out stands for content ("this qtr" -> "this quarter"): the candidate keeps
     # the abbreviation, its spelled-out word, or an equivalent of either.
     abbreviations = default_abbreviations()
@@ -338,7 +373,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     if enumerator and _NUMBER.findall(source).count(enumerator.group(1)) == 1:
         source_numbers.discard(enumerator.group(1))
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
-    if len(_NEGATION.findall(candidate)) < len(_NEGATION.findall(rules_text)):
+    if negations(candidate) < negations(rules_text):
         lost.append("not")
     if is_question(source) and not is_question(candidate):
         lost.append(QUESTION)

@@ -43,7 +43,7 @@ from training.protocol import shared_data_dir
 
 DOMAINS = ("em", "fr")
 TARGETS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01)   # 1.01 = never skip a sentence as already formal
-FIT_TARGETS = (0.6, 0.7, 0.8, 0.9, 0.95)                 # the formality targets the fit chooses among
+FIT_TARGETS = (0.6, 0.7, 0.8, 0.85, 0.9, 0.95)               # the formality targets the fit chooses among
 
 
 # ------------------------------------------------------------------------------------------ BLEU statistics

@@ -416,10 +416,42 @@ def test_safe_rewriter_runs_on_the_fixture_model(rules):
     assert all(r.candidates for r in out)
 
 
+@pytest.mark.parametrize("source, candidate", [
+    ("But for me I am glad it was not ACE!!!", "For me, I am glad it wasn't ACE."),      # contraction keeps "not"
+    ("when she not asking you for any more!", "When she isn't asking you for any more."),
+    ("Don't have nothing else to do!", "I do not have anything else to do."),          # a double negative is one
+    ("i ain't got no money", "I do not have any money."),
+])
+def test_a_negation_said_another_way_is_kept(rules, wl, source, candidate):
+    c = _check(candidate, source, rules, wl)
+    assert "not" not in c.dropped and "nothing" not in c.dropped and "no" not in c.dropped, c
+
+
+@pytest.mark.parametrize("source, candidate", [
+    ("it's huge and i've never not found a song i want", "It is huge and I have never found a song I want."),
+    ("if u dont want to u dont have to", "If you do not want to, you."),
+    ("You no you ask the dumbest questions!", "You do not ask the dumbest questions."),   # "no" is "know"
+    ("SHE IS JELOUS OF HILARY DUFF AND I NO IT!", "She is jealous of Hilary Duff and I do not know it."),
+    ("just because everyone is dating and you aren't doesn't mean anything is wrong",
+     "Just because everyone is dating and you are not mean that anything is wrong."),
+    ("i have no idea", "I have any idea."),
+])
+def test_a_lost_or_added_negation_is_caught(rules, wl, source, candidate):
+    assert set(_check(candidate, source, rules, wl).dropped) & {"not", "no"}
+
+
 def test_spelling_fixes_and_interjections_are_not_lost_content(rules, wl):
     assert _check("Are you planning on it?", "are you plannin on it", rules, wl).dropped == ()
     assert _check("Not in the religion.", "not in hte religion", rules, wl).dropped == ()
     assert _check("I cannot eat another bite.", "ooh i cant eat another bite", rules, wl).dropped == ()
+    # two words written as one real word are kept; an unrelated compound is not
+    assert _check("I asked her to be my girlfriend twice.", "i asked her to be my girl friend twice", rules,
+                  wl).dropped == ()
+    assert "girl" in _check("I asked her to be my friend twice.", "i asked her to be my girl friend twice", rules,
+                            wl).dropped
+    # a non-word one letter short of the candidate's word is respelt, not guessed ("mayb" -> "maybe")
+    assert _check("Maybe it is because you are doing something wrong.", "mayb its cuz ur doin something wrong",
+                  rules, wl).dropped == ()
     # a real word one letter off is a different word
     assert "ship" in _check("We can shop the build.", "we can ship the build", rules, wl).dropped
 
