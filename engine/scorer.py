@@ -23,6 +23,7 @@ _EXPLAIN_MAX_WORDS = 1024  # explanations stop here; segment longer text into se
 # its offsets, strings and masks); a text longer than this is tokenized piece by piece, cut at whitespace,
 # and only the ids are kept, so scoring memory stays proportional to the text.
 _PIECE_CHARS = 8192
+_SMALL_BATCH = 32   # up to this many texts are tokenized one by one (see _windows)
 # scorer.json limits: the engine allocates batch x max(min_length, longest window) ids, so both are capped.
 MAX_LENGTH_LIMIT = 8192
 
@@ -169,7 +170,10 @@ class FormalityScorer:
         for owners, texts in jobs:
             for start in range(0, len(texts), 256):
                 chunk = texts[start:start + 256]
-                encs = self.tokenizer.encode_batch(chunk)
+                # A few texts (the live underline, a rewrite's candidates): one by one, which skips the thread
+                # pool's start-up that dominates encode_batch at this size (0.24 against 0.75 ms for 10).
+                encs = (self.tokenizer.encode_batch(chunk) if len(chunk) > _SMALL_BATCH
+                        else [self.tokenizer.encode(t) for t in chunk])
                 for i, text, enc in zip(owners[start:start + 256], chunk, encs):
                     for e in [enc, *enc.overflowing]:
                         if e.ids:
