@@ -21,6 +21,8 @@ sentence itself; every candidate gets features and flags:
 - ``is_source``, ``is_rules``: which candidate is which;
 - ``keep``: P(formal) of the source on the sentence itself (0 on the others): the more formal the writer's
   sentence already is, the more leaving it alone is worth.
+- ``length``: how far the candidate's word count strays from the rule rewrite's, |words / rules' words - 1|
+  (the rules change the wording, not how much is said).
 
 Ordering: candidates that fail a hard check (rewriter.json ``hard``: any of non-words, dropped content, critical
 drops) always come after those that pass (the sentence itself always passes, so one exists); inside each group a
@@ -46,10 +48,11 @@ from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
 from engine.types import Candidate, Rewrite
 
-FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical")
+FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical",
+            "length")
 # Before a fit: trust the model's likelihood and the consensus, and penalise damage.
 DEFAULT_WEIGHTS = {"lp": 1.0, "lm": 0.0, "nonwords": -1.0, "dropped": -1.0, "inserted": -0.5, "gain": 0.5,
-                   "mbr": 0.02, "is_source": 0.0, "is_rules": 0.0, "keep": 0.0, "critical": 0.0}
+                   "mbr": 0.02, "is_source": 0.0, "is_rules": 0.0, "keep": 0.0, "critical": 0.0, "length": 0.0}
 DEFAULT_POOL_BEAM = 8
 DEFAULT_FORMAL_TARGET = 0.5
 HARD_CHECKS = ("nonwords", "dropped")          # the default when rewriter.json names none
@@ -402,6 +405,14 @@ class Pool:
     checks: tuple[Checks, ...]
 
 
+def length_gap(texts: Sequence[str], rules_text: str) -> np.ndarray:
+    """How far each candidate's length strays from the rule-based rewrite's, |words / rules' words - 1|: the rules
+    change the wording, not how much is said, so a candidate much shorter or longer has usually lost or added
+    something the checks cannot name (feature "length")."""
+    n = max(1, len(words(rules_text)))
+    return np.array([abs(len(words(t)) / n - 1.0) for t in texts], dtype=np.float64)
+
+
 def mbr_scores(texts: Sequence[str]) -> list[float]:
     """Mean sentence-BLEU of each text against the others (0 for a pool of one)."""
     n = len(texts)
@@ -544,6 +555,7 @@ class SafeRewriter:
         checks = self.checks(source, texts, rules_text)
         f = np.zeros((len(texts), len(FEATURES)))
         f[:, 0], f[:, 1], f[:, 5], f[:, 6] = lp, lm, gain, mbr
+        f[:, 11] = length_gap(texts, rules_text)
         for k, c in enumerate(checks):
             f[k, 2], f[k, 3], f[k, 4] = len(c.nonwords), len(c.dropped), len(c.inserted)
             f[k, 7] = float(texts[k] == source)

@@ -37,7 +37,8 @@ def card_section(choice: str, fit: dict, report: dict | None) -> str:
              "markers`); the English word list ships in assets/lexicons (SCOWL). The two files are statistics of "
              "GYAFC and carry its research-use terms."), "",
              (f"Fit (`python -m training eval-faithfulness --fit`, setting {choice}): weights chosen by coordinate "
-             "ascent on corpus BLEU of half A of both GYAFC tune sets (even-numbered sentences) with at least 90 % "
+             "ascent on corpus BLEU of half A of both GYAFC tune sets (even-numbered sentences) with at least "
+             f"{100 * fit.get('min_kept', 0.9):g} % "
              "of formal inputs returned unchanged, reported on half B (odd-numbered)."), "",
              "| feature | weight |", "|---|---|"]
     lines += [f"| {k} | {w[k]:.4g} |" for k in FEATURES]

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import KeigoError
-from engine.faithful import CHECK_NAMES, FEATURES, HARD_CHECKS, Checks, SafeRewriter, check, words
+from engine.faithful import CHECK_NAMES, FEATURES, HARD_CHECKS, Checks, SafeRewriter, check, length_gap, words
 from engine.fsio import atomic_temp_path, atomic_write_text
 from engine.overlap import tokenize_13a
 from engine.paths import assets_dir
@@ -117,10 +117,11 @@ def build_pools(safe: SafeRewriter, sources: Sequence[str], refs: Sequence[Seque
 
 
 def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
-    """Recompute the check features (non-words, dropped, inserted) of cached pools with the current code and
+    """Recompute the check features (non-words, dropped, inserted, the length gap) of cached pools with the current code and
     markers, as the engine makes them (``SafeRewriter.checks``): the cache keeps what needs the model
     (likelihoods), the checks are cheap to redo."""
     cols = [FEATURES.index(k) for k in ("nonwords", "dropped", "inserted", "critical")]
+    li = FEATURES.index("length")
     for r in rows:
         for f in r.features:   # pools cached before a feature was added get it appended
             f.extend([0.0] * (len(FEATURES) - len(f)))
@@ -128,6 +129,8 @@ def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
         if len(r.texts) == 1 and r.texts[0] == r.source:
             continue
         rules_text = safe.rules.formalize(r.source)
+        for k, g in enumerate(length_gap(r.texts, rules_text)):
+            r.features[k][li] = float(g)
         for k, c in enumerate(safe.checks(r.source, r.texts, rules_text)):
             r.features[k][cols[0]], r.features[k][cols[1]], r.features[k][cols[2]], r.features[k][cols[3]] = \
                 len(c.nonwords), len(c.dropped), len(c.inserted), len(c.critical)
@@ -438,6 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     rec[f"{half}_bleu_mean"] = sum(bl) / len(bl)
                 per_target[str(t)] = rec
             fit[name] = {"weights": dict(zip(FEATURES, w.tolist())), "objective_A": obj, "hard": list(hard),
+                         "min_kept": args.min_kept,
                          "target": target, "per_target": per_target}
             print(f"{name}: target {target}, objective on A {obj:.2f}; weights "
                   + " ".join(f"{k}={x:.3g}" for k, x in zip(FEATURES, w)), flush=True)

@@ -191,6 +191,22 @@ def test_checks_never_raise_on_odd_text(rules, wl):
         assert isinstance(c, Checks)
 
 
+def test_length_gap_measures_how_far_a_candidate_strays_from_the_rules_length():
+    from engine.faithful import length_gap
+
+    rules_text = "I do not know what you are talking about."   # 9 words
+    gap = length_gap([rules_text, "I do not know.", "I do not know what you are talking about at all, friend.", ""],
+                     rules_text)
+    assert gap[0] == 0.0
+    assert gap[1] == pytest.approx(5 / 9) and gap[2] == pytest.approx(3 / 9) and gap[3] == 1.0
+    assert length_gap(["anything"], "")[0] == 0.0   # no division by zero on an empty rewrite
+
+
+def test_old_rerank_weights_without_a_feature_load_with_it_off():
+    cfg = RerankConfig.from_options({"rerank": {"weights": {"lp": 2.0}}})
+    assert cfg.weights["length"] == 0.0 and cfg.weights["lp"] == 2.0
+
+
 def test_mbr_prefers_the_consensus():
     texts = ["Please send me the file.", "Please send me the file now.", "Send file pls", "Please send the file."]
     s = mbr_scores(texts)

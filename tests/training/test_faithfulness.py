@@ -134,9 +134,10 @@ def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
     shutil.copytree(FIX / "models" / "rewriter", model_dir)
     args = ["--rewriter", str(model_dir), "--scorer", str(FIX / "models" / "scorer"), "--data", str(FIX / "data"),
             "--out", str(tmp_path / "eval")]
-    assert faithfulness.main(args + ["--fit"]) == 0
+    assert faithfulness.main(args + ["--fit", "--min-kept", "0.85"]) == 0
     fits = json.loads((tmp_path / "eval" / "rerank.json").read_text(encoding="utf-8"))
     assert set(fits) == {f"beam{b}.{h}" for b in (4, 1) for h in ("nonwords+dropped", "nonwords+critical", "nonwords")}
+    assert all(f["min_kept"] == 0.85 and "length" in f["weights"] for f in fits.values())
     assert faithfulness.main(args) == 0
     table = capsys.readouterr().out
     for system in ("copy", "rules", "model4", "model1", "safe4", "safe1"):
@@ -153,6 +154,7 @@ def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
     assert verify_dir(model_dir) == []
     card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8")
     assert card.count("## Faithful rewrites (reranker)") == 1 and "| safe4 |" in card
+    assert "with at least 85 % of formal inputs" in card and "| length |" in card
     safe = SafeRewriter.for_model(FormalRewriter.from_dir(model_dir, threads=1),
                                   scorer=FormalityScorer.from_dir(FIX / "models" / "scorer", threads=1))
     assert safe.lm is not None and "u" in safe.markers
