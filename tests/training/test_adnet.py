@@ -209,3 +209,56 @@ def test_missing_jfc_output_and_misaligned_gyafc_fail_clearly(tmp_path, tiny_con
 def test_bad_settings_are_input_errors(override):
     with pytest.raises(InputError, match="adnet"):
         load_config(None, [override])
+
+
+class _StopInEpoch(RunContext):
+    """Requests a stop on the first training step of a given epoch (a STOP file, a budget, a closed laptop)."""
+
+    epoch = 2
+
+    def progress(self, stage, step, total, **fields):
+        super().progress(stage, step, total, **fields)
+        if fields.get("phase") == "train" and fields.get("epoch") == self.epoch:
+            self.stop.request("test")
+
+
+def _without_times(history):
+    return [{k: v for k, v in h.items() if k != "elapsed_s"} for h in history]
+
+
+def test_a_stopped_run_resumes_after_its_last_epoch_and_ends_as_an_unbroken_one(tmp_path, tiny_config, fixture_data):
+    corpus = (tsv(toy_corpus(120, 3)), tsv(toy_corpus(20, 4)))
+    overrides = [f"data.root={fixture_data}", "adnet.epochs=3", "adnet.tsne_points=0"]
+    whole, broken = tmp_path / "whole", tmp_path / "broken"
+    for d in (whole, broken):
+        fake_jfc(d, *corpus)
+    run_stage("adnet", RunContext(whole, load_config(tiny_config, overrides), stdout=io.StringIO(), show_bar=False))
+    with pytest.raises(StageStopped):
+        run_stage("adnet", _StopInEpoch(broken, load_config(tiny_config, overrides), stdout=io.StringIO(),
+                                        show_bar=False))
+    assert (broken / "adnet" / "resume.pt").is_file() and not (broken / "adnet" / "DONE.json").exists()
+    buf = io.StringIO()
+    run_stage("adnet", RunContext(broken, load_config(tiny_config, overrides), stdout=buf, show_bar=False))
+    assert any("resumed after epoch 1 of 3" in (json.loads(x).get("message") or "") for x in buf.getvalue().splitlines())
+    a, b = (json.loads((d / "adnet" / "report.json").read_text()) for d in (whole, broken))
+    assert _without_times(a["history"]) == _without_times(b["history"]) and len(b["history"]) == 3
+    assert a["sets"] == b["sets"] and "jfc_heldout" in b["sets"]
+    assert not (broken / "adnet" / "resume.pt").exists() and (broken / "adnet" / "DONE.json").is_file()
+
+
+def test_a_damaged_or_foreign_resume_point_starts_afresh(tmp_path, tiny_config, fixture_data):
+    overrides = [f"data.root={fixture_data}", "adnet.epochs=1", "adnet.tsne_points=0"]
+    for junk in (b"not a torch file \x00\xff", None):
+        run_dir = tmp_path / ("junk" if junk else "foreign")
+        fake_jfc(run_dir, tsv(toy_corpus(60, 3)), tsv(toy_corpus(20, 4)))
+        (run_dir / "adnet").mkdir()
+        if junk:
+            (run_dir / "adnet" / "resume.pt").write_bytes(junk)
+        else:
+            import torch
+            torch.save({"fingerprint": {"dims": "another model"}, "epochs_done": 1}, run_dir / "adnet" / "resume.pt")
+        buf = io.StringIO()
+        run_stage("adnet", RunContext(run_dir, load_config(tiny_config, overrides), stdout=buf, show_bar=False))
+        said = " ".join(json.loads(x).get("message") or "" for x in buf.getvalue().splitlines())
+        assert ("cannot be read" if junk else "from other data or settings") in said
+        assert (run_dir / "adnet" / "DONE.json").is_file()

@@ -7,11 +7,14 @@ data root has it); "gyafc" trains on GYAFC train (informal = 0, formal = 1) and 
 training sentences and scored on the held-out sentences, for the style vector f and the meaning vector
 m (f should be high, m near the majority baseline). Outputs in run_dir/adnet/: model.safetensors,
 adnet.json (dimensions + settings), tokenizer.json, history.json, report.json, report.md, the t-SNE
-plots tsne_style.png and tsne_meaning.png and their coordinates tsne.tsv.
+plots tsne_style.png and tsne_meaning.png and their coordinates tsne.tsv. Training is resumable by epoch:
+resume.pt (model, optimizers, shuffling state) is written after every epoch, a stopped run goes on from it when
+the same command runs again (more epochs may be asked for), and it is removed once the stage is done.
 """
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import math
 import random
@@ -36,6 +39,9 @@ from training.jfc import read_examples
 from training.models.adnet import BOS, EOS, ADNet, ADNetDims, batch_tensors, entropy
 from training.models.textcnn import PAD, PAD_ID, UNK, build_tokenizer
 from training.stages.base import Stage
+
+
+RESUME_NAME = "resume.pt"   # the end-of-epoch resume point inside the stage folder (removed once done)
 
 
 def check_labelled(texts: Sequence[str], labels: Sequence[int], where: str, need_both: bool = True) -> None:
@@ -244,9 +250,14 @@ class AdnetStage(Stage):
         ctx.log(f"adnet: training {len(self.ids)} sentences x {cfg.epochs} epoch(s), batch {cfg.batch_size}, "
                 f"lambda_mot {cfg.lambda_mot}, lambda_adv {cfg.lambda_adv}, {cfg.disc_steps} discriminator "
                 f"update(s) per step")
-        step = 0
+        step, first = 0, 0
         t0 = time.time()
-        for epoch in range(cfg.epochs):
+        resumed = self._load_resume(ctx, opt, d_opt, rng)
+        if resumed is not None:
+            first, elapsed = resumed
+            step, t0 = first * steps_per_epoch, t0 - elapsed
+            ctx.log(f"adnet: resumed after epoch {first} of {cfg.epochs} ({RESUME_NAME})")
+        for epoch in range(first, cfg.epochs):
             model.train()
             sums = {"rec": 0.0, "mot": 0.0, "disc": 0.0, "adv_entropy": 0.0, "mot_acc": 0.0, "disc_acc": 0.0}
             seen = 0
@@ -297,6 +308,48 @@ class AdnetStage(Stage):
                     **{k: v for k, v in row.items() if k != "epoch"})
             ctx.metric("adnet.train_reconstruction_loss", row["rec"], epoch=epoch + 1)
             ctx.metric("adnet.train_discriminator_accuracy", row["disc_acc"], epoch=epoch + 1)
+            self._save_resume(ctx, opt, d_opt, rng, epoch + 1, time.time() - t0)
+
+    # ------------------------------------------------------------ resume
+    def _fingerprint(self) -> dict:
+        """What a resume point must match: the model's shape, the data (sizes and a hash of the token ids) and
+        the training settings; anything else starts training afresh."""
+        if getattr(self, "_ids_hash", None) is None:
+            self._ids_hash = hashlib.sha256(json.dumps([self.ids, self.labels]).encode("utf-8")).hexdigest()
+        # more epochs, another device or other probe settings go on from the same point
+        settings = {k: v for k, v in self._settings().items()
+                    if k not in ("epochs", "device", "probe_limit", "tsne_points")}
+        return {"dims": self.dims.to_dict(), "data": self._ids_hash, "settings": settings}
+
+    def _save_resume(self, ctx, opt, d_opt, rng, epochs_done: int, elapsed: float) -> None:
+        """After each epoch: the model, both optimizers and the shuffling state, so a stopped run (STOP file, a
+        time budget, a closed laptop) goes on from here when the same command runs again."""
+        path = ctx.stage_dir(self.name) / RESUME_NAME
+        state = {"fingerprint": self._fingerprint(), "epochs_done": epochs_done, "elapsed_s": elapsed,
+                 "model": self.model.state_dict(), "opt": opt.state_dict(), "d_opt": d_opt.state_dict(),
+                 "rng": rng.getstate(), "torch_rng": torch.get_rng_state(), "history": self.history}
+        with atomic_temp_path(path) as tmp:
+            torch.save(state, tmp)
+
+    def _load_resume(self, ctx, opt, d_opt, rng) -> tuple[int, float] | None:
+        path = ctx.stage_dir(self.name) / RESUME_NAME
+        if not path.is_file():
+            return None
+        try:
+            state = torch.load(path, map_location=self.device, weights_only=False)
+            if state.get("fingerprint") != self._fingerprint():
+                ctx.log(f"adnet: {RESUME_NAME} is from other data or settings: training from the start")
+                return None
+            self.model.load_state_dict(state["model"])
+            opt.load_state_dict(state["opt"])
+            d_opt.load_state_dict(state["d_opt"])
+            rng.setstate(state["rng"])
+            torch.set_rng_state(state["torch_rng"])
+            self.history = [h for h in state["history"] if not h.get("partial")]
+            return int(state["epochs_done"]), float(state["elapsed_s"])
+        except Exception as exc:   # a damaged file costs the progress, never the run
+            ctx.log(f"adnet: {RESUME_NAME} cannot be read ({type(exc).__name__}: {exc}): training from the start")
+            return None
 
     def vectors(self, texts: Sequence[str], ctx=None, phase: str = "encode") -> dict | None:
         """m, f, motivator/discriminator predictions and teacher-forced reconstruction stats for ``texts``;
@@ -425,6 +478,7 @@ class AdnetStage(Stage):
         self.files = ["model.safetensors", "adnet.json", "tokenizer.json", "history.json"]
         if not self.completed or self.results is None:
             return
+        (out / RESUME_NAME).unlink(missing_ok=True)   # finished: the resume point has served
         if self.tsne is not None:
             self._save_tsne(ctx, out)
         report = {"settings": self._settings(), "data": self.data_names, "train_sentences": len(self.ids),
