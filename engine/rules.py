@@ -102,6 +102,40 @@ _NEGATED_QUESTION = re.compile(
     r"(you|ya|u|i|we|they|he|she|it)\b",
     re.IGNORECASE,
 )
+# "ain't" by its subject: "I ain't going" -> "I am not going", "they ain't here" -> "they are not here",
+# "he ain't got time" -> "he does not have time", "you ain't seen" -> "you have not seen" (the lexicon's "is not"
+# stays for a subject this cannot read).
+_AINT = re.compile(r"(?<![\w'’])(i|you|u|ya|we|they|he|she|it|that|this|there) (ain['’]?t)(?: (got|gotten|been|seen|done|"
+                   r"had|heard|gone|met|told|known|eaten|given|taken)\b)?", re.IGNORECASE)
+_AINT_PERSON = {"i": "am", "you": "are", "u": "are", "ya": "are", "we": "are", "they": "are"}
+_AINT_HAVE = {"i": "have", "you": "have", "u": "have", "ya": "have", "we": "have", "they": "have"}
+# A double negative, said once: "do not have nothing" -> "do not have anything" (a negated auxiliary, one main
+# verb that is not "be" or "mean", then the negative word; "it is not nothing" says something else and stays).
+_CONCORD = re.compile(r"\b((?:do|does|did|can|could|will|would|should|have|has|had) not|cannot|never) (\w+) "
+                      r"(nothing|nobody|nowhere|no one|no)\b", re.IGNORECASE)
+_CONCORD_ANY = {"nothing": "anything", "nobody": "anybody", "nowhere": "anywhere", "no one": "anyone", "no": "any"}
+_CONCORD_VERB_SKIP = frozenset(["be", "been", "being", "mean", "means", "meant", "matter", "say", "said"])
+
+
+def _aint(m: re.Match) -> str:
+    subject, aint, verb = m.group(1), m.group(2), m.group(3)
+    who = subject.lower()
+    if verb and verb.lower() == "got":
+        aux = "do" if who in _AINT_HAVE else "does"
+        return f"{subject} {_match_case(aint, aux + ' not')} {_match_case(verb, 'have')}"
+    if verb:
+        aux = _AINT_HAVE.get(who, "has")
+        return f"{subject} {_match_case(aint, aux + ' not')} {verb}"
+    return f"{subject} {_match_case(aint, _AINT_PERSON.get(who, 'is') + ' not')}"
+
+
+def _concord(m: re.Match) -> str:
+    if m.group(2).lower() in _CONCORD_VERB_SKIP:
+        return m.group()
+    word = m.group(3)
+    return f"{m.group(1)} {m.group(2)} {_match_case(word, _CONCORD_ANY[' '.join(word.lower().split())])}"
+
+
 _G_DROPPING = re.compile(r"(?<![\w'’])([^\W\d_]{2,})in['’](?![\w'’])")  # "puttin'" -> "putting"
 _WORD = re.compile(r"(?<![\w'’])['’]?[^\W_]+(?:['’/][^\W_]+)*(?:/(?![\w/]))?['’]?")
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
@@ -487,6 +521,7 @@ class RuleFormalizer:
         text = _PARENTHETICAL.sub(r", \1", text)
         text = _WORD.sub(self._collapse_repeats, text)
         text = _NEGATED_QUESTION.sub(_negated_question, text)
+        text = _AINT.sub(_aint, text)
         text = _G_DROPPING.sub(r"\1ing", text)
         text = _WH_THE_HELL.sub(r"\1", text)
         text = _SWEAR_INTENSIFIER.sub("", text)
@@ -504,6 +539,7 @@ class RuleFormalizer:
         text = _CLAUSE_BUT.sub(_clause_but, text)
         text = _YA_YES.sub(r"\1yes", text)
         text = _WORD.sub(self._word, text)
+        text = _CONCORD.sub(_concord, text)
         text = _SPACED_DASH.sub(", ", text)
         text = _SPACE_AFTER_COMMA.sub(r"\1 ", text)
         text = _SPACE_AFTER_END.sub(r"\1 ", text)

@@ -18,6 +18,18 @@ def rf() -> RuleFormalizer:
 
 
 CASES = [
+    # "ain't" by its subject, and a double negative said once
+    ("i aint got no money", "I do not have any money."),
+    ("I ain't going", "I am not going."),
+    ("they aint here", "They are not here."),
+    ("he aint got time", "He does not have time."),
+    ("you ain't seen nothing yet", "You have not seen anything yet."),
+    ("i dont know nothing about it", "I do not know anything about it."),
+    ("we didnt see nobody there", "We did not see anybody there."),
+    ("i cant do nothing about it", "I cannot do anything about it."),
+    # litotes and "mean nothing" say something else: left alone
+    ("It is not nothing.", "It is not nothing."),
+    ("That does not mean nothing.", "That does not mean nothing."),
     # workplace chat abbreviations (slang.tsv); "dept." / "govt." / "approx." stay: written with a dot in formal text
     ("lmk if the mtg moves to thurs", "Let me know if the meeting moves to Thursday."),
     ("ngl the new dashboard is way faster", "To be honest the new dashboard is way faster."),
