@@ -17,6 +17,7 @@ import dataclasses
 import hashlib
 import json
 import math
+import pickle
 import random
 import time
 from collections.abc import Sequence
@@ -39,7 +40,6 @@ from training.jfc import read_examples
 from training.models.adnet import BOS, EOS, ADNet, ADNetDims, batch_tensors, entropy
 from training.models.textcnn import PAD, PAD_ID, UNK, build_tokenizer
 from training.stages.base import Stage
-
 
 RESUME_NAME = "resume.pt"   # the end-of-epoch resume point inside the stage folder (removed once done)
 
@@ -347,7 +347,8 @@ class AdnetStage(Stage):
             torch.set_rng_state(state["torch_rng"])
             self.history = [h for h in state["history"] if not h.get("partial")]
             return int(state["epochs_done"]), float(state["elapsed_s"])
-        except Exception as exc:   # a damaged file costs the progress, never the run
+        except (OSError, RuntimeError, ValueError, KeyError, TypeError, EOFError,
+                pickle.UnpicklingError) as exc:   # a damaged file costs the progress, never the run
             ctx.log(f"adnet: {RESUME_NAME} cannot be read ({type(exc).__name__}: {exc}): training from the start")
             return None
 
