@@ -46,6 +46,7 @@ import numpy as np
 from engine.errors import ModelError
 from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
+from engine.rules import CONCORD_ANY
 from engine.types import Candidate, Rewrite
 
 FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical",
@@ -164,16 +165,14 @@ def _edit_distance_at_most(a: str, b: str, k: int) -> bool:
     return prev[-1] <= k
 
 
-# Negative concord: "don't have nothing" means "don't have anything". A concord word in a sentence with a verbal
-# negation is not a second negation, and its "any" form keeps it.
-_CONCORD_ANY = {"no": "any", "nothing": "anything", "nobody": "anybody", "none": "any", "nowhere": "anywhere",
-                "noone": "anyone"}
+# Negative concord: "don't have nothing" means "don't have anything". A concord word (rules.CONCORD_ANY) in a
+# sentence with a verbal negation is not a second negation, and its "any" form keeps it.
 
 
 def _verbal_negation(word: str) -> bool:
     """"not", "never", "cannot" and the n't forms (spelt or run together: "dont", "aint"): each one a negation
     of its own ("never not found" is two); contraction and expansion trade them ("was not" <-> "wasn't")."""
-    return _NEGATION.fullmatch(word) is not None and word not in _CONCORD_ANY and word not in ("neither", "nor")
+    return _NEGATION.fullmatch(word) is not None and word not in CONCORD_ANY and word not in ("neither", "nor")
 
 
 def negations(text: str) -> int:
@@ -350,7 +349,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     compounded = {w for a, b in pairwise(src) if a + b in cand_set and wordlist.known(a + b) for w in (a, b)}
 
     def concord(w: str) -> bool:   # "don't have nothing" -> "don't have anything"
-        return verbal and w in _CONCORD_ANY and _CONCORD_ANY[w] in cand_set and _CONCORD_ANY[w] not in src
+        return verbal and w in CONCORD_ANY and CONCORD_ANY[w] in cand_set and CONCORD_ANY[w] not in src
 
     lost = [w for w in content if _stem(w) not in cand_stems and (w not in joined or wordlist.known(w))
             and (wordlist.known(w) or not _respelled(w, cand_set)) and not said_formally(w) and not concord(w)

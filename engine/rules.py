@@ -113,7 +113,9 @@ _AINT_HAVE = {"i": "have", "you": "have", "u": "have", "ya": "have", "we": "have
 # verb that is not "be" or "mean", then the negative word; "it is not nothing" says something else and stays).
 _CONCORD = re.compile(r"\b((?:do|does|did|can|could|will|would|should|have|has|had) not|cannot|never) (\w+) "
                       r"(nothing|nobody|nowhere|no one|no)\b", re.IGNORECASE)
-_CONCORD_ANY = {"nothing": "anything", "nobody": "anybody", "nowhere": "anywhere", "no one": "anyone", "no": "any"}
+# Each negative word's "any" form (also read by engine.faithful's checks, which accept the one for the other).
+CONCORD_ANY = {"no": "any", "nothing": "anything", "nobody": "anybody", "none": "any", "nowhere": "anywhere",
+               "no one": "anyone", "noone": "anyone"}
 _CONCORD_VERB_SKIP = frozenset(["be", "been", "being", "mean", "means", "meant", "matter", "say", "said"])
 
 
@@ -133,7 +135,7 @@ def _concord(m: re.Match) -> str:
     if m.group(2).lower() in _CONCORD_VERB_SKIP:
         return m.group()
     word = m.group(3)
-    return f"{m.group(1)} {m.group(2)} {_match_case(word, _CONCORD_ANY[' '.join(word.lower().split())])}"
+    return f"{m.group(1)} {m.group(2)} {_match_case(word, CONCORD_ANY[' '.join(word.lower().split())])}"
 
 
 _G_DROPPING = re.compile(r"(?<![\w'’])([^\W\d_]{2,})in['’](?![\w'’])")  # "puttin'" -> "putting"

@@ -158,6 +158,7 @@ class AdnetStage(Stage):
                               classifier_hidden=cfg.classifier_hidden, dropout=cfg.dropout, pad_id=PAD_ID,
                               bos_id=tok.token_to_id(BOS), eos_id=tok.token_to_id(EOS))
         self.ids, self.truncated = self._encode(texts)
+        self._ids_hash: str | None = None   # of ids and labels, for the resume point (computed once, when needed)
         torch.manual_seed(self.seed)
         self.device = ctx.device
         self.model = ADNet(self.dims).to(self.device)
@@ -314,7 +315,7 @@ class AdnetStage(Stage):
     def _fingerprint(self) -> dict:
         """What a resume point must match: the model's shape, the data (sizes and a hash of the token ids) and
         the training settings; anything else starts training afresh."""
-        if getattr(self, "_ids_hash", None) is None:
+        if self._ids_hash is None:
             self._ids_hash = hashlib.sha256(json.dumps([self.ids, self.labels]).encode("utf-8")).hexdigest()
         # more epochs, another device or other probe settings go on from the same point
         settings = {k: v for k, v in self._settings().items()
