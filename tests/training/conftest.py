@@ -49,3 +49,27 @@ def tiny_bert(tmp_path_factory) -> Path:
     torch.manual_seed(0)
     BertModel(cfg).save_pretrained(str(d))
     return d
+
+
+@pytest.fixture(scope="session")
+def tiny_mpnet(tmp_path_factory) -> Path:
+    """A randomly initialised 2-layer MPNet (hidden 32; like all-mpnet-base-v2 it has no token type embedding)
+    with an uncased WordPiece tokenizer trained on the fixtures."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from tokenizers import BertWordPieceTokenizer
+    from transformers import MPNetConfig, MPNetModel, MPNetTokenizerFast
+
+    d = tmp_path_factory.mktemp("tiny_mpnet")
+    wp = BertWordPieceTokenizer(lowercase=True)
+    wp.train_from_iterator(_sentences(), vocab_size=300, min_frequency=1,
+                           special_tokens=["<s>", "<pad>", "</s>", "<unk>", "<mask>"])
+    wp.save_model(str(d))
+    tok = MPNetTokenizerFast(vocab_file=str(d / "vocab.txt"), do_lower_case=True)
+    tok.save_pretrained(str(d))
+    cfg = MPNetConfig(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                      intermediate_size=64, max_position_embeddings=80, pad_token_id=tok.pad_token_id)
+    import torch
+
+    torch.manual_seed(0)
+    MPNetModel(cfg).save_pretrained(str(d))
+    return d

@@ -257,6 +257,54 @@ def test_case_channel_reaches_the_engine(tmp_path, tiny_config, fixture_data, ti
     assert rc != 0 and "case_types" in json.dumps(events[-3:])
 
 
+def test_case_channel_on_an_encoder_without_token_types(tmp_path, tiny_config, fixture_data, tiny_mpnet, capsys):
+    """An encoder with no token type embedding (MPNet, like all-mpnet-base-v2) gets the case channel through an
+    embedding of the classifier's own: trained, exported with a token_type_ids input, parity-checked, rebuilt
+    from its checkpoint, and "i" / "I" score differently in the engine."""
+    run_dir = tmp_path / "run"
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
+                          f"data.root={fixture_data}", "classifier.model=transformer", "classifier.pt16=true",
+                          f"classifier.encoder={tiny_mpnet}", "classifier.lr=1e-3", "classifier.case_types=true",
+                          "classifier.int8=false"], capsys)
+    assert rc == 0, events[-3:]
+    assert any("embedding of its own" in e.get("message", "") for e in events if e.get("event") == "log")
+    desc = json.loads((run_dir / "classifier" / "classifier.json").read_text())
+    assert desc["model"]["case_embedding"] is True and desc["encoding"]["case_types"] is True
+    assert desc["encoding"]["input_names"] == ["input_ids", "attention_mask", "token_type_ids"]
+    from engine.scorer import FormalityScorer
+    from training.models.classifier import load_checkpoint
+
+    model_dir = run_dir / "classifier" / "model"
+    scorer = FormalityScorer.from_dir(model_dir)
+    assert scorer.case_types and "token_type_ids" in scorer.session.input_names
+    lower, upper = scorer.score(["i think so lol", "I Think So LOL"])
+    assert lower != upper
+    parity = [e for e in events if e.get("event") == "log" and "parity" in e]
+    assert parity and parity[-1]["parity"]["ok"]
+    model, _tok, _desc = load_checkpoint(run_dir / "classifier")
+    assert model.case_embed is not None and float(model.case_embed.weight.detach().abs().sum()) > 0  # it was trained
+
+
+def test_case_embedding_starts_as_the_pretrained_encoder(tiny_mpnet):
+    """Zero at the start: with the channel's embedding added, the encoder's output is what it was without."""
+    import torch
+    from transformers import AutoModel
+
+    from training.models.transformer_classifier import TransformerClassifier, has_token_types
+
+    enc = AutoModel.from_pretrained(str(tiny_mpnet))
+    assert not has_token_types(enc)
+    plain = TransformerClassifier(enc, case_embedding=False).eval()
+    cased = TransformerClassifier(enc, case_embedding=True).eval()
+    cased.head.load_state_dict(plain.head.state_dict())
+    ids = torch.tensor([[0, 7, 8, 9, 2]])
+    types = torch.tensor([[0, 1, 0, 1, 0]])
+    with torch.no_grad():
+        a = plain(ids)[0]
+        b = cased(ids, token_type_ids=types)[0]
+    assert torch.allclose(a, b, atol=1e-6)
+
+
 def test_case_channel_needs_a_transformer(tmp_path, tiny_config, fixture_data, capsys):
     rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "run"),
                           f"data.root={fixture_data}", "classifier.case_types=true"], capsys)

@@ -45,7 +45,7 @@ def describe(model, *, input_names: Sequence[str], max_length: int, min_length: 
                "pad_id": model.pad_id, "graded": graded}
     elif isinstance(model, TransformerClassifier):
         net = {"kind": "transformer", "encoder": encoder or "", "encoder_config": model.encoder.config.to_dict(),
-               "dropout": model.dropout.p, "graded": graded}
+               "dropout": model.dropout.p, "graded": graded, "case_embedding": model.case_embed is not None}
     else:
         raise TypeError(f"not a formality classifier: {type(model).__name__}")
     return {"schema": 1, "model": net,
@@ -76,7 +76,8 @@ def build(description: dict):
         enc_cfg = dict(net["encoder_config"])
         model_type = enc_cfg.pop("model_type")
         encoder = AutoModel.from_config(AutoConfig.for_model(model_type, **enc_cfg))
-        return TransformerClassifier(encoder, graded=net["graded"], dropout=net["dropout"])
+        return TransformerClassifier(encoder, graded=net["graded"], dropout=net["dropout"],
+                                     case_embedding=bool(net.get("case_embedding", False)))
     raise InputError(f"unknown classifier kind {net['kind']!r}")
 
 

@@ -74,20 +74,41 @@ def keep_layers(encoder: nn.Module, n: int) -> None:
     encoder.config.num_hidden_layers = n
 
 
+def has_token_types(encoder: nn.Module) -> bool:
+    """Whether the encoder embeds token type ids itself (BERT, MiniLM); MPNet, RoBERTa-style models with one
+    type, and the like do not, and a case channel then needs an embedding of its own (``case_embedding``)."""
+    return int(getattr(encoder.config, "type_vocab_size", 0) or 0) >= 2
+
+
 class TransformerClassifier(nn.Module):
-    def __init__(self, encoder: nn.Module, graded: bool = False, dropout: float = 0.1):
+    """``case_embedding``: the token type ids (the case channel, engine.scorer.case_type_ids) go through an
+    embedding of two rows added to the word embeddings, for encoders that have no token types of their own;
+    zero at the start, so the pretrained encoder begins exactly as it was."""
+
+    def __init__(self, encoder: nn.Module, graded: bool = False, dropout: float = 0.1,
+                 case_embedding: bool = False):
         super().__init__()
         self.encoder = encoder
         hidden = encoder.config.hidden_size
         self.dropout = nn.Dropout(dropout)
         self.head = nn.Linear(hidden, 2)
         self.graded_head = nn.Linear(hidden, 1) if graded else None
+        self.case_embed = None
+        if case_embedding:
+            self.case_embed = nn.Embedding(2, hidden)
+            nn.init.zeros_(self.case_embed.weight)
 
     def forward(self, input_ids, attention_mask=None, token_type_ids=None):
         if attention_mask is None:
             attention_mask = torch.ones_like(input_ids)
         kwargs = {"input_ids": input_ids, "attention_mask": attention_mask}
-        if token_type_ids is not None:
+        if self.case_embed is not None:
+            if token_type_ids is None:
+                token_type_ids = torch.zeros_like(input_ids)
+            words = self.encoder.get_input_embeddings()(input_ids)
+            kwargs = {"inputs_embeds": words + self.case_embed(token_type_ids).to(words.dtype),
+                      "attention_mask": attention_mask}
+        elif token_type_ids is not None:
             kwargs["token_type_ids"] = token_type_ids
         hidden = self.encoder(**kwargs).last_hidden_state  # [B, T, H]
         m = attention_mask.unsqueeze(-1).to(hidden.dtype)

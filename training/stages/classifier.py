@@ -40,6 +40,7 @@ from training.models.encoding import configure, encode
 from training.models.textcnn import PAD, PAD_ID, TextCNN, build_tokenizer
 from training.models.transformer_classifier import (
     TransformerClassifier,
+    has_token_types,
     keep_layers,
     load_encoder,
     resolve_encoder,
@@ -197,12 +198,15 @@ class ClassifierStage(Stage):
             self.pad_id = hf_tok.pad_token_id if hf_tok.pad_token_id is not None else 0
             self.pad_token = hf_tok.pad_token or "[PAD]"
             self.min_length = 1
+            # the case channel rides on the token types: the encoder's own embedding of them where it has one
+            # (BERT, MiniLM), else an embedding of the classifier's (MPNet, RoBERTa-style encoders)
+            case_embedding = cfg.case_types and not has_token_types(encoder)
             self.input_names = ("input_ids", "attention_mask") + (
-                ("token_type_ids",) if "token_type_ids" in hf_tok.model_input_names else ())
-            self.model = TransformerClassifier(encoder, graded=self.graded)
+                ("token_type_ids",) if "token_type_ids" in hf_tok.model_input_names or cfg.case_types else ())
+            self.model = TransformerClassifier(encoder, graded=self.graded, case_embedding=case_embedding)
             self.kind, self.encoder_name = "transformer", resolve_encoder(cfg.encoder)
-            if cfg.case_types and "token_type_ids" not in self.input_names:
-                raise InputError(f"classifier.case_types: the encoder {cfg.encoder} takes no token_type_ids")
+            if case_embedding:
+                ctx.log(f"encoder {cfg.encoder} has no token types: the case channel gets an embedding of its own")
             ctx.log(f"encoder {cfg.encoder} ({self.encoder_name}), {sum(p.numel() for p in encoder.parameters())} "
                     f"parameters")
         if cfg.encoder_layers:
@@ -330,7 +334,10 @@ class ClassifierStage(Stage):
             decay = [p for n, p in self.model.named_parameters() if p.ndim >= 2]
             no_decay = [p for n, p in self.model.named_parameters() if p.ndim < 2]
             opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay},
-                                     {"params": no_decay, "weight_decay": 0.0}], lr=self.lr)
+                                     {"params": no_decay, "weight_decay": 0.0}], lr=self.lr,
+                                    # one fused kernel per step: on 2 CPU cores the per-parameter loop cost
+                                    # MPNet-base 0.35 s a step against 0.08 s (the same update)
+                                    fused=self.device.type in ("cpu", "cuda"))
             warm = max(1, int(total * cfg.warmup_ratio))
             sched = torch.optim.lr_scheduler.LambdaLR(
                 opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
