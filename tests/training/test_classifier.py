@@ -229,27 +229,37 @@ def test_bad_inputs_fail_clearly(tmp_path, tiny_config, fixture_data, capsys):
     assert not (tmp_path / "c" / "classifier" / "DONE.json").exists()
 
 
-def test_case_channel_reaches_the_engine(tmp_path, tiny_config, fixture_data, tiny_bert, capsys):
-    """classifier.case_types: an uncased encoder sees capitals through its token types, in training, in the
-    exported scorer.json and in the engine, so "i" and "I" (one token id) score differently."""
-    run_dir = tmp_path / "run"
+def _train_with_case_channel(run_dir, tiny_config, fixture_data, encoder, capsys):
+    """A tiny transformer scorer trained with classifier.case_types=true; checks that the exported scorer takes
+    the channel in the engine ("i" and "I", one token id, score differently) and that the parity check compared
+    ONNX and PyTorch on the channel's feeds. Returns the run's events and its classifier.json."""
     rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
                           f"data.root={fixture_data}", "classifier.model=transformer", "classifier.pt16=true",
-                          f"classifier.encoder={tiny_bert}", "classifier.lr=1e-3", "classifier.case_types=true",
+                          f"classifier.encoder={encoder}", "classifier.lr=1e-3", "classifier.case_types=true",
                           "classifier.int8=false"], capsys)
     assert rc == 0, events[-3:]
     model_dir = run_dir / "classifier" / "model"
     assert json.loads((model_dir / "scorer.json").read_text())["case_types"] is True
-    assert json.loads((run_dir / "classifier" / "classifier.json").read_text())["encoding"]["case_types"] is True
     from engine.scorer import FormalityScorer
 
     scorer = FormalityScorer.from_dir(model_dir)
-    assert scorer.case_types
+    assert scorer.case_types and "token_type_ids" in scorer.session.input_names
     lower, upper = scorer.score(["i think so lol", "I Think So LOL"])
     assert lower != upper  # same token ids, different case channel
-    # the parity check compared ONNX and PyTorch on the case channel's feeds
     parity = [e for e in events if e.get("event") == "log" and "parity" in e]
     assert parity and parity[-1]["parity"]["ok"]
+    desc = json.loads((run_dir / "classifier" / "classifier.json").read_text())
+    assert desc["encoding"]["case_types"] is True
+    assert desc["encoding"]["input_names"] == ["input_ids", "attention_mask", "token_type_ids"]
+    return events, desc
+
+
+def test_case_channel_reaches_the_engine(tmp_path, tiny_config, fixture_data, tiny_bert, capsys):
+    """classifier.case_types: an uncased encoder sees capitals through its token types, in training, in the
+    exported scorer.json and in the engine, so "i" and "I" (one token id) score differently."""
+    run_dir = tmp_path / "run"
+    _events, desc = _train_with_case_channel(run_dir, tiny_config, fixture_data, tiny_bert, capsys)
+    assert desc["model"]["case_embedding"] is False  # BERT embeds token types itself
     # a checkpoint trained with the channel is not continued without it
     rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "again"),
                           f"data.root={fixture_data}", "classifier.model=transformer", "classifier.pt16=true",
@@ -262,27 +272,13 @@ def test_case_channel_on_an_encoder_without_token_types(tmp_path, tiny_config, f
     embedding of the classifier's own: trained, exported with a token_type_ids input, parity-checked, rebuilt
     from its checkpoint, and "i" / "I" score differently in the engine."""
     run_dir = tmp_path / "run"
-    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(run_dir),
-                          f"data.root={fixture_data}", "classifier.model=transformer", "classifier.pt16=true",
-                          f"classifier.encoder={tiny_mpnet}", "classifier.lr=1e-3", "classifier.case_types=true",
-                          "classifier.int8=false"], capsys)
-    assert rc == 0, events[-3:]
+    events, desc = _train_with_case_channel(run_dir, tiny_config, fixture_data, tiny_mpnet, capsys)
     assert any("embedding of its own" in e.get("message", "") for e in events if e.get("event") == "log")
-    desc = json.loads((run_dir / "classifier" / "classifier.json").read_text())
-    assert desc["model"]["case_embedding"] is True and desc["encoding"]["case_types"] is True
-    assert desc["encoding"]["input_names"] == ["input_ids", "attention_mask", "token_type_ids"]
-    from engine.scorer import FormalityScorer
+    assert desc["model"]["case_embedding"] is True
     from training.models.classifier import load_checkpoint
 
-    model_dir = run_dir / "classifier" / "model"
-    scorer = FormalityScorer.from_dir(model_dir)
-    assert scorer.case_types and "token_type_ids" in scorer.session.input_names
-    lower, upper = scorer.score(["i think so lol", "I Think So LOL"])
-    assert lower != upper
-    parity = [e for e in events if e.get("event") == "log" and "parity" in e]
-    assert parity and parity[-1]["parity"]["ok"]
     model, _tok, _desc = load_checkpoint(run_dir / "classifier")
-    assert model.case_embed is not None and float(model.case_embed.weight.detach().abs().sum()) > 0  # it was trained
+    assert model.case_embed is not None and float(model.case_embed.weight.detach().abs().sum()) > 0  # trained
 
 
 def test_case_embedding_starts_as_the_pretrained_encoder(tiny_mpnet):
