@@ -307,6 +307,14 @@ def test_case_channel_needs_a_transformer(tmp_path, tiny_config, fixture_data, c
     assert rc != 0 and "case_types needs classifier.model=transformer" in json.dumps(events)
 
 
+@pytest.mark.parametrize("value", ["-1", "abc"])
+def test_case_lr_scale_refuses_bad_values(tmp_path, tiny_config, fixture_data, capsys, value):
+    rc, events = run_cli(["classifier", "--config", str(tiny_config), "--run-dir", str(tmp_path / "run"),
+                          f"data.root={fixture_data}", f"classifier.case_lr_scale={value}"], capsys)
+    assert rc != 0 and "case_lr_scale" in json.dumps(events)
+    assert not (tmp_path / "run" / "classifier" / "DONE.json").exists()
+
+
 def test_encoder_layers_cut_the_encoder(tmp_path, tiny_config, fixture_data, tiny_bert, capsys):
     """classifier.encoder_layers: a smaller scorer from the encoder's first layers, fresh or from a checkpoint; its
     checkpoint and exported graph have that many layers, and the engine scores with it."""
