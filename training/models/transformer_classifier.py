@@ -101,15 +101,15 @@ class TransformerClassifier(nn.Module):
     def forward(self, input_ids, attention_mask=None, token_type_ids=None):
         if attention_mask is None:
             attention_mask = torch.ones_like(input_ids)
-        kwargs = {"input_ids": input_ids, "attention_mask": attention_mask}
-        if self.case_embed is not None:
-            if token_type_ids is None:
-                token_type_ids = torch.zeros_like(input_ids)
+        kwargs = {"attention_mask": attention_mask}
+        if self.case_embed is None:
+            kwargs["input_ids"] = input_ids
+            if token_type_ids is not None:
+                kwargs["token_type_ids"] = token_type_ids
+        else:
+            types = token_type_ids if token_type_ids is not None else torch.zeros_like(input_ids)
             words = self.encoder.get_input_embeddings()(input_ids)
-            kwargs = {"inputs_embeds": words + self.case_embed(token_type_ids).to(words.dtype),
-                      "attention_mask": attention_mask}
-        elif token_type_ids is not None:
-            kwargs["token_type_ids"] = token_type_ids
+            kwargs["inputs_embeds"] = words + self.case_embed(types).to(words.dtype)
         hidden = self.encoder(**kwargs).last_hidden_state  # [B, T, H]
         m = attention_mask.unsqueeze(-1).to(hidden.dtype)
         pooled = (hidden * m).sum(1) / m.sum(1).clamp(min=1.0)

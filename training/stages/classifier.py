@@ -331,10 +331,10 @@ class ClassifierStage(Stage):
             sparse_opt = torch.optim.SparseAdam([emb], lr=self.lr)
             sched = None
         else:
-            case = [p for n, p in self.model.named_parameters() if n.startswith("case_embed.")]
-            rest = [(n, p) for n, p in self.model.named_parameters() if not n.startswith("case_embed.")]
-            groups = [{"params": [p for _n, p in rest if p.ndim >= 2], "weight_decay": cfg.weight_decay},
-                      {"params": [p for _n, p in rest if p.ndim < 2], "weight_decay": 0.0}]
+            case = list(self.model.case_embed.parameters()) if self.model.case_embed is not None else []
+            rest = [p for p in self.model.parameters() if all(p is not c for c in case)]
+            groups = [{"params": [p for p in rest if p.ndim >= 2], "weight_decay": cfg.weight_decay},
+                      {"params": [p for p in rest if p.ndim < 2], "weight_decay": 0.0}]
             if case:  # new, zero at the start: it learns at its own rate (the schedule scales every group alike)
                 groups.append({"params": case, "weight_decay": 0.0, "lr": self.lr * cfg.case_lr_scale})
             opt = torch.optim.AdamW(groups, lr=self.lr,
