@@ -291,12 +291,14 @@ def _seed4() -> Seed:
              "--run-dir runs/seed4-classifier-gyafc classifier.pt16=false",
              (("classifier.recipe", "gyafc"), ("classifier.pt16", False)), {"pt16_f1w": 0.7288}, pick="pytorch",
              not_run=QUEUE),
-         Row("J.3", "trained on GYAFC + the PT16 graded head (ours: the accurate scorer)", "scorer-accurate-full",
+         # the bundled accurate scorer's own training run (its model.onnx is assets/models/scorer-accurate's)
+         Row("J.3", "trained on GYAFC + the PT16 graded head (ours: the bundled accurate scorer)", "gpu-scorer2",
              "classifier", "classifier",
-             "python -m training classifier --config assets/configs/scorer-accurate-cpu.toml "
-             "--run-dir runs/scorer-accurate-full",
+             "python -m training classifier --config assets/configs/gpu/scorer-accurate.toml "
+             "--run-dir runs/gpu-scorer2",
              (("classifier.recipe", "gyafc"), ("classifier.pt16", True)), pick="pytorch",
-             note="not a paper row: it uses PT16 labels in training", in_paper=False, not_run=LOST)),
+             note="not a paper row: it uses PT16 labels in training; trained on a lent GPU (the recipe's device)",
+             in_paper=False, not_run=QUEUE)),
         paper_model="BERT", intro="Percentages. PT16 tune (500 sentences), binary at 0 (25.6 % formal), threshold "
               "0.5. The paper's F1 is the support-weighted mean of both classes' F1 (a classification report's "
               "'total'); the formal class's own F1 is beside it. `python -m training jfc-row` measures the row at "

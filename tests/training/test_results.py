@@ -255,7 +255,7 @@ def test_adnet_row_in_percent_beside_the_paper(tmp_path):
 
 
 def test_classifier_row_and_our_own_row_beside_the_papers(tmp_path):
-    run = make_run(tmp_path, "scorer-accurate-full", ["classifier.recipe=gyafc", "classifier.pt16=true"])
+    run = make_run(tmp_path, ROWS["J.3"].run, ["classifier.recipe=gyafc", "classifier.pt16=true"])
     metrics = {"gyafc_tune": {"all": {"accuracy": 0.8906}}, "pt16_tune": {"f1": 0.5377},
                "jfc_heldout": {"accuracy": 0.5028}}
     write_json(run / "classifier" / "report.json", {"rows": [
