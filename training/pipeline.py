@@ -73,10 +73,14 @@ def run_stage(name: str, ctx: RunContext) -> dict:
     ctx.emit("start", stage=name, device=str(ctx.device), run_dir=str(ctx.run_dir), seed=run_cfg.seed)
     try:
         stage = cls()
-        stage.setup(ctx)
-        if not ctx.stop.requested:
-            stage.run(ctx)
-        stage.save(ctx)
+        source = stage.reused_from(ctx)
+        if source is not None:
+            stage.reuse(ctx, source)
+        else:
+            stage.setup(ctx)
+            if not ctx.stop.requested:
+                stage.run(ctx)
+            stage.save(ctx)
         ctx.close_bars()
         if ctx.stop.requested:
             ctx.emit("stopped", stage=name, message=f"stopped ({ctx.stop.reason}); partial outputs saved, not marked done")

@@ -171,3 +171,39 @@ def test_mtask_stage_wrong_format(tmp_path, tiny_config, capsys):
                        f"data.root={data}"], capsys)
     assert rc == 4
     assert any(e["event"] == "error" and "not an M2 line" in e["message"] for e in events)
+
+
+def test_mtask_stage_reused_from_another_run(tmp_path, tiny_config, fixture_data, capsys):
+    first, second = tmp_path / "first", tmp_path / "second"
+    rc, _ = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(first), f"data.root={fixture_data}"],
+                 capsys)
+    assert rc == 0
+    rc, events = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(second), f"data.root={fixture_data}",
+                       f"mtask.reuse={first}"], capsys)
+    assert rc == 0, events[-2:]
+    assert (second / "mtask" / "pairs.tsv").read_bytes() == (first / "mtask" / "pairs.tsv").read_bytes()
+    report = json.loads((second / "mtask" / "report.json").read_text())
+    assert report["reused_from"] == str(first / "mtask")
+    assert report["pairs"] == json.loads((first / "mtask" / "report.json").read_text())["pairs"] > 5
+    assert json.loads((second / "mtask" / "DONE.json").read_text())["reused_from"] == str(first / "mtask")
+    assert any(e["event"] == "log" and "reused from" in e.get("message", "") for e in events)
+
+
+def test_stage_reuse_refuses_what_it_cannot_stand_for(tmp_path, tiny_config, fixture_data, capsys):
+    first = tmp_path / "first"
+    base = ["--config", str(tiny_config), f"data.root={fixture_data}"]
+
+    def refused(run, *extra):
+        rc, events = _run(["mtask", "--run-dir", str(tmp_path / run), *base, *extra], capsys)
+        assert rc == 4, events[-2:]
+        assert not (tmp_path / run / "mtask" / "DONE.json").exists()
+        return next(e["message"] for e in events if e["event"] == "error")
+
+    assert "not a finished mtask stage" in refused("b", f"mtask.reuse={tmp_path / 'nowhere'}")
+    rc, _ = _run(["mtask", "--run-dir", str(first), *base], capsys)
+    assert rc == 0
+    assert "that is this run folder" in refused("e", f"mtask.reuse={tmp_path / 'e'}")
+    msg = refused("c", f"mtask.reuse={first}", "mtask.keep_identical=0.5")
+    assert "mtask.keep_identical is 0.1 there, 0.5 here" in msg
+    (first / "config.toml").write_text("[[[ not toml", encoding="utf-8")
+    assert "cannot read" in refused("d", f"mtask.reuse={first}")

@@ -313,6 +313,7 @@ class MtaskConfig:
     limit_per_corpus: int = 0
     max_words: int = 60
     keep_identical: float = 0.1         # share of unchanged GEC sentences kept
+    reuse: str = ""                      # another run folder whose finished mtask stage is copied, not re-run
 
     def __post_init__(self):
         if not 0.0 <= self.keep_identical <= 1.0:
@@ -332,6 +333,7 @@ class BtConfig(Seq2SeqPhase, Seq2SeqTraining):
     patience: int = 5                   # BT's own default
     max_len: int = 64
     beam: int = 1
+    reuse: str = ""                      # another run folder whose finished bt stage is copied, not re-run
 
     def __post_init__(self):
         Seq2SeqTraining.__post_init__(self)
@@ -347,6 +349,7 @@ class FdisConfig:
     scorer: str = ""                     # scorer model dir; "" = the registry's current `scorer`
     informal_sources: tuple[str, ...] = ("gyafc", "unlabeled/informal")
     max_sources: int = 0
+    reuse: str = ""                      # another run folder whose finished fdis stage is copied, not re-run
 
     def __post_init__(self):
         if not -1.0 <= self.sigma <= 1.0:

@@ -3,7 +3,11 @@ and report.json with counts and samples; the rewriter stage pre-trains on them."
 
 from __future__ import annotations
 
+import json
+import shutil
 import time
+import tomllib
+from pathlib import Path
 
 from engine.errors import InputError, ModelNotInstalled
 from engine.fsio import atomic_write_json
@@ -16,6 +20,7 @@ from training.augment.multitask_gec import build_pairs
 from training.augment.pairs_io import PAIRS_FILE, read_sources, samples, write_pairs
 from training.data import gyafc
 from training.evaluate import corpus_bleu
+from training.protocol import CONFIG_TOML, DONE_FILE, is_done
 from training.stages.base import Stage
 
 
@@ -30,6 +35,53 @@ def _save(ctx, stage: str, pairs, report: dict) -> dict:
 
 class _PairsStage(Stage):
     report: dict | None = None
+
+    def reused_from(self, ctx) -> Path | None:
+        """``<stage>.reuse``: a run folder whose finished stage of this name made its pairs with the same stage
+        and data settings (checked against its config.toml); the pairs are then copied, not made again."""
+        value = getattr(ctx.config.section(self.name), "reuse", "")
+        if not value:
+            return None
+        src = Path(value).expanduser()
+        key = f"{self.name}.reuse={value}"
+        if src.resolve() == ctx.run_dir.resolve():
+            raise InputError(f"{key}: that is this run folder; leave {self.name}.reuse empty to run the stage here")
+        if not is_done(src, self.name):
+            raise InputError(f"{key}: {src / self.name} is not a finished {self.name} stage (no DONE.json naming "
+                             f"it); run the stage there first, or leave {self.name}.reuse empty")
+        if not (src / self.name / "report.json").is_file():
+            raise InputError(f"{key}: {src / self.name} has no report.json (not an augmentation stage's folder)")
+        try:
+            with (src / CONFIG_TOML).open("rb") as fh:
+                theirs = json.loads(json.dumps(tomllib.load(fh)))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise InputError(f"{key}: cannot read {src / CONFIG_TOML} ({exc})") from None
+        ours = json.loads(json.dumps(ctx.config.to_dict()))
+        diffs = []
+        for sec in (self.name, "data"):
+            a, b = ours.get(sec, {}), theirs.get(sec, {})
+            for k in sorted((set(a) | set(b)) - {"reuse"}):
+                if a.get(k) != b.get(k):
+                    diffs.append(f"{sec}.{k} is {b.get(k)!r} there, {a.get(k)!r} here")
+        if diffs:
+            raise InputError(f"{key}: its pairs were made with other settings ({'; '.join(diffs)})")
+        return src
+
+    def reuse(self, ctx, source: Path) -> None:
+        """Copy the source's stage files (the pairs, the report, anything else at its top level) into this run,
+        the report naming where they came from."""
+        src, out = source / self.name, ctx.stage_dir(self.name)
+        for f in sorted(src.iterdir()):
+            if f.is_file() and f.name != DONE_FILE:
+                tmp = out / (f.name + ".tmp")
+                shutil.copyfile(f, tmp)
+                tmp.replace(out / f.name)
+        report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+        report["reused_from"] = str(src)
+        atomic_write_json(out / "report.json", report)
+        self.report = report
+        ctx.log(f"{self.name}: {report.get('pairs', 0)} pairs reused from {src}")
+        ctx.metric(f"{self.name}.pairs", report.get("pairs", 0))
 
     def summary(self):
         if not self.report:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from training.config import Config
     from training.context import RunContext
 
@@ -33,6 +35,14 @@ class Stage:
 
     def save(self, ctx: RunContext) -> None:
         pass
+
+    def reused_from(self, ctx: RunContext) -> Path | None:
+        """Another run folder whose finished copy of this stage stands in for running it here (None: run it)."""
+        return None
+
+    def reuse(self, ctx: RunContext, source: Path) -> None:
+        """Take this stage's outputs from ``source`` (a run folder ``reused_from`` named) instead of setup/run/save."""
+        raise NotImplementedError
 
     def summary(self) -> dict:
         """Extra fields recorded in DONE.json (metrics, counts, output files)."""
