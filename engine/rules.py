@@ -272,6 +272,24 @@ _CAPS_FUNCTION = frozenset([
     "GET", "OUT", "TOO", "WAY", "NOW", "HOW", "WHY", "WHO", "DID", "YES", "ANY", "ONE", "OFF", "OUR",
     "OWN", "SEE", "SAY", "GO", "OH", "UP", "BY", "IF", "OR", "AN"
 ])
+# "march" and "may" are months only in a date's context (proper_nouns.txt leaves them out: "this may take a
+# while"): after a preposition of time with nothing but punctuation, a number or a conjunction after them ("for
+# march, dont worry", "in may and june"), before a day or a year ("march 3rd", "may 2025"), or after a day
+# ("3 march."). A following lowercase word ("since may be", "may 10 people") leaves them as they are.
+_DAY = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
+_AMBIGUOUS_MONTH = re.compile(
+    r"(?<![\w'’])((?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for)[ -])(march|may)\b"
+    r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"
+    rf"|(?<![\w'’])(march|may)(?=\s+(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z]))"
+    rf"|(?<![\w'’])({_DAY}\s+)(march|may)\b(?=\s*(?:$|[,.;:!?)]|\d))")
+
+
+def _month_case(m: re.Match) -> str:
+    pre = m.group(1) or m.group(4) or ""
+    month = m.group(2) or m.group(3) or m.group(5)
+    return pre + month.capitalize()
+
+
 _CASED_BRANDS = {"iphone": "iPhone", "ipod": "iPod", "itunes": "iTunes", "youtube": "YouTube", "myspace": "MySpace"}
 _ILL_ID_NEXT = frozenset([
     "be", "give", "go", "get", "have", "do", "try", "take", "make", "see", "tell", "let", "never", "just",
@@ -667,6 +685,7 @@ class RuleFormalizer:
         else:
             s = _SENTENCE_WORD.sub(self._decap_shouted_word, s)
         s = _SENTENCE_WORD.sub(self._proper_case, s)
+        s = _AMBIGUOUS_MONTH.sub(_month_case, s)
         if s.endswith("..."):
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.

@@ -37,6 +37,15 @@ CASES = [
     ("ofc, nvm then", "Of course, never mind then."),
     ("the report is due fri", "The report is due Friday."),
     ("The Dept. of Energy said so", "The Dept. of Energy said so."),
+    # "march" and "may" become months only in a date's context; the modal and the verb stay
+    ("the office move is still on for march, ok", "The office move is still on for March, okay."),
+    ("we launch in may and june", "We launch in May and June."),
+    ("the deadline is 3 march", "The deadline is 3 March."),
+    ("it shipped may 2025", "It shipped May 2025."),
+    ("this may take a while", "This may take a while."),
+    ("the top 3 may be wrong", "The top 3 may be wrong."),
+    ("they march on", "They march on."),
+    ("since may be too late", "Since may be too late."),
     # contractions, including apostrophe-less and curly-apostrophe spellings
     ("Don't worry, I'm fine", "Do not worry, I am fine."),
     ("i dont know", "I do not know."),
