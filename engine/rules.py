@@ -140,6 +140,11 @@ def _concord(m: re.Match) -> str:
 
 _G_DROPPING = re.compile(r"(?<![\w'’])([^\W\d_]{2,})in['’](?![\w'’])")  # "puttin'" -> "putting"
 _WORD = re.compile(r"(?<![\w'’])['’]?[^\W_]+(?:['’/][^\W_]+)*(?:/(?![\w/]))?['’]?")
+# "OOO" is "out of office" where a writer says when or that they are away ("I'm OOO next week", "ooo until
+# monday"); elsewhere "ooo" is an interjection, left to the stretched-letter rule.
+_OUT_OF_OFFICE = re.compile(
+    r"(?<![\w'’])((?i:be|am|is|are|was|were|been|being|im|i'm|i’m|r)\s+)(?i:ooo)(?![\w'’])"
+    r"|(?<![\w'’])(?i:ooo)(?=\s+(?i:next|this|until|till|til|from|on|tomorrow|tmrw|tmr|today|all|through|thru)\b)")
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
 _LAUGH = re.compile(
     r"(?<![\w'’\"“])(?:a?(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}|(?:ja){2,}|l+o+l+[lozs]*|lmf?a+o+|rofl\w*|ha ha(?: ha)*)"
@@ -161,9 +166,12 @@ _I_SUBJECT_DROP = re.compile(
     r"^(\W*)(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
-    r"|have no idea\b)",
+    r"|have no idea\b|(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b)",
     re.IGNORECASE,
 )
+# the same dropped "I" after a comma: "thanks for the quick turnaround, really appreciate it"
+_I_DROP_AFTER_COMMA = re.compile(
+    r"(,\s+)((?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b)", re.IGNORECASE)
 _THANKS = re.compile(r"^(\W*)thanks\b", re.IGNORECASE)
 # "hey guys," opens a message to a group: a greeting, not men ("guys" -> "men" is GYAFC's habit, wrong here).
 _GREETING_GROUP = re.compile(r"^(\W*)(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
@@ -272,22 +280,36 @@ _CAPS_FUNCTION = frozenset([
     "GET", "OUT", "TOO", "WAY", "NOW", "HOW", "WHY", "WHO", "DID", "YES", "ANY", "ONE", "OFF", "OUR",
     "OWN", "SEE", "SAY", "GO", "OH", "UP", "BY", "IF", "OR", "AN"
 ])
-# "march" and "may" are months only in a date's context (proper_nouns.txt leaves them out: "this may take a
-# while"): after a preposition of time with nothing but punctuation, a number or a conjunction after them ("for
-# march, dont worry", "in may and june"), before a day or a year ("march 3rd", "may 2025"), or after a day
-# ("3 march."). A following lowercase word ("since may be", "may 10 people") leaves them as they are.
+# "march", "may" and the short month names ("dec", "sept") are months only in a date's context (proper_nouns.txt
+# leaves them out: "this may take a while"): after a preposition of time with nothing but punctuation, a number or
+# a conjunction after them ("for march, dont worry", "the invoice from dec?"), before a day or a year ("march 3rd",
+# "may 2025"), or after a day ("3 march."). A following lowercase word ("since may be", "may 10 people") leaves
+# them as they are; "jan", also a name, only beside a day or a year.
+_MONTHS = {"march": "March", "may": "May", "jan": "January", "feb": "February", "mar": "March", "apr": "April",
+           "jun": "June", "jul": "July", "aug": "August", "sep": "September", "sept": "September",
+           "oct": "October", "nov": "November", "dec": "December"}
 _DAY = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
+_MONTH_ANY = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len, reverse=True))
 _AMBIGUOUS_MONTH = re.compile(
-    r"(?<![\w'’])((?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for)[ -])(march|may)\b"
-    r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"
-    rf"|(?<![\w'’])(march|may)(?=\s+(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z]))"
-    rf"|(?<![\w'’])({_DAY}\s+)(march|may)\b(?=\s*(?:$|[,.;:!?)]|\d))")
+    r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for)[ -])"
+    rf"(?P<m1>{_MONTH_AFTER_PREP})\b(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"
+    rf"|(?<![\w'’])(?P<m2>{_MONTH_ANY})(?=\.?\s+(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z]))"
+    rf"|(?<![\w'’])(?P<day>{_DAY}\s+)(?P<m3>{_MONTH_ANY})\b(?=\s*(?:$|[,.;:!?)]|\d))")
+# a second month joined to one already written out ("in oct or nov" -> "in October or November")
+_MONTH_AFTER_MONTH = re.compile(
+    rf"((?:{'|'.join(sorted(set(_MONTHS.values())))})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))({_MONTH_ANY})\b"
+    r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))")
 
 
 def _month_case(m: re.Match) -> str:
-    pre = m.group(1) or m.group(4) or ""
-    month = m.group(2) or m.group(3) or m.group(5)
-    return pre + month.capitalize()
+    month = m.group("m1") or m.group("m2") or m.group("m3")
+    return (m.group("pre") or m.group("day") or "") + _MONTHS[month]
+
+
+# the dot of a month written short, inside a sentence ("late sept. or early oct." -> "late September or ...")
+_MONTH_DOT = re.compile(r"\b(January|February|March|April|June|July|August|September|October|November|December)"
+                        r"\.(?=\s+(?:(?:and|or|to|through)\b|\d))")
 
 
 _CASED_BRANDS = {"iphone": "iPhone", "ipod": "iPod", "itunes": "iTunes", "youtube": "YouTube", "myspace": "MySpace"}
@@ -443,6 +465,7 @@ class RuleFormalizer:
         self._acronyms = frozenset(_read_words(d / "acronyms.txt"))
         self._proper = {w.lower(): _CASED_BRANDS.get(w.lower(), w[:1].upper() + w[1:])
                         for w in _read_words(d / "proper_nouns.txt")}
+        self._proper.update({w.lower(): w for w in _read_words(d / "cased_words.txt")})
         self.info = ModelInfo(role="rewriter", version="rules", path=None, kind="rules")
 
     def marker_words(self) -> frozenset[str]:
@@ -539,6 +562,7 @@ class RuleFormalizer:
         text = _EMPHASIS_STARS.sub(r"\1", text)
         text = _LEADING_STAR.sub("", text)
         text = _PARENTHETICAL.sub(r", \1", text)
+        text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
         text = _WORD.sub(self._collapse_repeats, text)
         text = _NEGATED_QUESTION.sub(_negated_question, text)
         text = _AINT.sub(_aint, text)
@@ -616,6 +640,8 @@ class RuleFormalizer:
         if (low in ("2", "4") and _prev_word(text, m.start()).isalpha()
                 and _next_word(text, m.end()) in (_TO_NEXT if low == "2" else _FOR_NEXT)):
             return "to" if low == "2" else "for"
+        if low in ("pg", "pgs") and _next_word(text, m.end()).isdigit():
+            return _match_case(word, "page" if low == "pg" else "pages")  # "pg 4"; "PG" alone is a film rating
         if low in ("ill", "id") and _next_word(text, m.end()) in _ILL_ID_NEXT:
             return "I will" if low == "ill" else "I would"  # "ill give", "id rather"; "ill" alone is a word
         if low == "b" and _prev_word(text, m.start()) in _MODALS:
@@ -685,7 +711,11 @@ class RuleFormalizer:
         else:
             s = _SENTENCE_WORD.sub(self._decap_shouted_word, s)
         s = _SENTENCE_WORD.sub(self._proper_case, s)
+        before_months = s
         s = _AMBIGUOUS_MONTH.sub(_month_case, s)
+        s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
+        if s != before_months:
+            s = _MONTH_DOT.sub(r"\1", s)
         if s.endswith("..."):
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.
@@ -697,6 +727,7 @@ class RuleFormalizer:
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IF_THEN.sub(r"\1, then ", s)
         s = _capitalise_first(s)
         s = _INTRO_COMMA.sub(r"\1, ", s)

@@ -37,6 +37,16 @@ CASES = [
     ("ofc, nvm then", "Of course, never mind then."),
     ("the report is due fri", "The report is due Friday."),
     ("The Dept. of Energy said so", "The Dept. of Energy said so."),
+    # "OOO" is out of office where the writer says when or that they are away; "ooo" alone stays an interjection
+    ("gonna be ooo next week, ping raj", "Going to be out of office next week, ping raj."),
+    ("im OOO until monday", "I am out of office until Monday."),
+    ("ooo that is nice", "O that is nice."),
+    # acronyms typed in lowercase (cased_words.txt); "pg" before a number is a page
+    ("can u loop in legal on the nda?", "Can you loop in legal on the NDA?"),
+    ("the ios update broke my usb drive", "The iOS update broke my USB drive."),
+    ("just fix the typo on pg 4", "Just fix the typo on page 4."),
+    ("we need 2 more devs", "We need 2 more developers."),
+    ("check www.cnn.com for it", "Check www.cnn.com for it."),
     # "march" and "may" become months only in a date's context; the modal and the verb stay
     ("the office move is still on for march, ok", "The office move is still on for March, okay."),
     ("we launch in may and june", "We launch in May and June."),
@@ -46,6 +56,17 @@ CASES = [
     ("the top 3 may be wrong", "The top 3 may be wrong."),
     ("they march on", "They march on."),
     ("since may be too late", "Since may be too late."),
+    # short month names in a date's context; "jan", also a name, only beside a day or a year
+    ("cant find the invoice from dec, can u check?", "I cannot find the invoice from December, can you check?"),
+    ("in oct or nov", "In October or November."),
+    ("see you jan 5", "See you January 5."),
+    ("a message from jan", "A message from jan."),
+    ("dont mar the finish", "Do not mar the finish."),
+    ("in march and may be later", "In March and may be later."),
+    ("they said late sept. or early oct.", "They said late September or early October."),
+    # a dropped "I" before "appreciate", at the start or after a comma
+    ("thx for the quick turnaround, really appreciate it!!", "Thank you for the quick turnaround, I really appreciate it."),
+    ("appreciate your help", "I appreciate your help."),
     # contractions, including apostrophe-less and curly-apostrophe spellings
     ("Don't worry, I'm fine", "Do not worry, I am fine."),
     ("i dont know", "I do not know."),
@@ -325,7 +346,7 @@ def test_one_megabyte_pathological(rf, unit):
 def test_lexicons_ship_with_a_header_and_readme():
     d = assets_dir() / "lexicons"
     for name in ["contractions.tsv", "slang.tsv", "fillers.txt", "double_letter_words.txt", "acronyms.txt",
-                 "proper_nouns.txt", "register_words.txt"]:
+                 "proper_nouns.txt", "register_words.txt", "cased_words.txt"]:
         first = (d / name).read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# Keigo"), name
         assert "Keigo" in (d / "README.md").read_text(encoding="utf-8")
@@ -345,7 +366,7 @@ def test_missing_lexicon_is_a_clear_error(tmp_path):
         RuleFormalizer(tmp_path)
 
 
-@pytest.mark.parametrize("name", ["slang.tsv", "register_words.txt"])
+@pytest.mark.parametrize("name", ["slang.tsv", "register_words.txt", "cased_words.txt"])
 def test_missing_lexicon_file_names_it(tmp_path, name):
     _copy_lexicons(tmp_path)
     (tmp_path / name).unlink()
