@@ -178,7 +178,8 @@ _GREETING_GROUP = re.compile(r"^(\W*)(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys
                              r"|folks|peeps)\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])", re.IGNORECASE)
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
 _IF_THEN = re.compile(r"^(\W*if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
-_INTRO_COMMA = re.compile(r"^(\W*(?:yes|no|well|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
+_INTRO_COMMA = re.compile(r"^(\W*(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
+                          r"|well|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
                           r" +(?=[^\W_])", re.IGNORECASE)
 
 _SPACE_BEFORE_PUNCT = re.compile(r"(?<![ \t])[ \t]+(?=[,.!?;:%](?:[\s\ue000\"'’”)\]]|$))")
@@ -227,7 +228,7 @@ _UR_ARE_NEXT = frozenset([
     "more", "most", "better", "crazy", "stupid", "pretty", "beautiful", "ugly", "cute", "nice", "lucky",
     "young", "old", "only", "supposed", "married", "single", "done", "here", "there", "talking", "doing",
     "trying", "asking", "looking", "getting", "making", "saying", "one", "probably", "definitely",
-    "obviously", "totally", "absolutely"
+    "obviously", "totally", "absolutely", "free", "busy", "available", "ready", "able", "allowed", "online"
 ])
 # Words that cannot follow a possessive "your" ("your welcome", "your into punk", "your so right").
 _YOUR_ARE_NEXT = frozenset([

@@ -46,6 +46,12 @@ CASES = [
     ("the ios update broke my usb drive", "The iOS update broke my USB drive."),
     ("just fix the typo on pg 4", "Just fix the typo on page 4."),
     ("we need 2 more devs", "We need 2 more developers."),
+    ("np, i'll be wfh tmrw", "No problem, I will be working from home tomorrow."),
+    ("hmu when ur free", "Let me know when you are free."),
+    ("dm me the link, eta is tbd", "Message me the link, ETA is to be determined."),
+    # "no" opens with a comma only where it answers: "no one" and "no problem" are not "No, one"
+    ("no one came", "No one came."),
+    ("no i dont", "No, I do not."),
     ("check www.cnn.com for it", "Check www.cnn.com for it."),
     # "march" and "may" become months only in a date's context; the modal and the verb stay
     ("the office move is still on for march, ok", "The office move is still on for March, okay."),
