@@ -130,6 +130,10 @@ _INTERJECTION = re.compile(r"^(?:o+h*|a+h+|u+h*m+|h*m+|h+m+|e+w+|w+o+w+|y+a+y+|(
 
 # A question stays a question: "yo can u send the deck" asks; "You can send the deck." tells. A sentence asks when
 # it holds "?" or opens (after a greeting or filler) with an auxiliary and its subject ("can u", "did you").
+# Object pronouns name who is involved ("cc me on the email", "send them the deck"): a candidate that loses one
+# changes who gets or does something. "me too" / "me neither" are replies, said formally without the pronoun.
+OBJECT_PRONOUNS = frozenset(["me", "us", "him", "them"])
+_REPLY_PRONOUN = re.compile(r"\b(?:me|us|him|them)\s+(?:too|neither|either|as well)\b", re.IGNORECASE)
 QUESTION = "?"  # the entry in Checks.dropped when a candidate turns a question into a statement
 _QUESTION_AUX = frozenset(["can", "could", "will", "would", "do", "does", "did", "is", "are", "am", "was", "were",
                            "should", "shall", "may", "have", "has", "wanna", "r"])
@@ -369,6 +373,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost
              and _stem(w) not in cand_stems and _stem(abbreviations[w]) not in cand_stems
              and not said_formally(w) and not said_formally(abbreviations[w])]
+    if not _REPLY_PRONOUN.search(rules_text):
+        lost += [w for w in dict.fromkeys(ruled) if w in OBJECT_PRONOUNS and w in src and w not in cand_set]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
     source_numbers = set(_NUMBER.findall(source))
     enumerator = _ENUMERATOR.match(source)

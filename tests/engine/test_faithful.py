@@ -106,6 +106,16 @@ def test_numbers_and_negations_count_as_content(rules, wl):
                           rules, wl).dropped
 
 
+def test_an_object_pronoun_names_who_is_involved(rules, wl):
+    src = "dont forget to cc me on the email to the bank"
+    assert _check("Do not forget to CC on the email to the bank.", src, rules, wl).dropped == ("me",)
+    assert _check("Do not forget to copy me on the email to the bank.", src, rules, wl).dropped == ("cc",)
+    assert _check("Do not forget to CC me on the email to the bank.", src, rules, wl).dropped == ()
+    assert _check("Send the deck.", "send them the deck", rules, wl).dropped == ("them",)
+    # a reply: "me too" is said formally without the pronoun
+    assert _check("I agree.", "me too", rules, wl).dropped == ()
+
+
 def test_chat_digits_are_words_only_where_they_do_not_count_things(rules, wl):
     """"2"/"4" read as "to"/"for" in chat ("need 2 fix"), but before a quantity they count: "2 more laptops"
     must keep "2" or "two", and "to be more laptops" has lost it."""
