@@ -313,6 +313,8 @@ _MONTH_DOT = re.compile(r"\b(January|February|March|April|June|July|August|Septe
                         r"\.(?=\s+(?:(?:and|or|to|through)\b|\d))")
 
 
+# "def" is "definitely" before a verb, a modal, a negation or an adjective-like word, not before a name
+_DEF_DEFINITELY_NEXT = re.compile(r"(?!lep|jam\b|lyric)[a-z][a-z'’]*$")
 _CASED_BRANDS = {"iphone": "iPhone", "ipod": "iPod", "itunes": "iTunes", "youtube": "YouTube", "myspace": "MySpace"}
 _ILL_ID_NEXT = frozenset([
     "be", "give", "go", "get", "have", "do", "try", "take", "make", "see", "tell", "let", "never", "just",
@@ -641,6 +643,8 @@ class RuleFormalizer:
         if (low in ("2", "4") and _prev_word(text, m.start()).isalpha()
                 and _next_word(text, m.end()) in (_TO_NEXT if low == "2" else _FOR_NEXT)):
             return "to" if low == "2" else "for"
+        if word == "def" and _DEF_DEFINITELY_NEXT.match(_next_word(text, m.end())):
+            return "definitely"  # "we def shouldnt", "def not"; "Def Leppard", "def jam" stay
         if low in ("pg", "pgs") and _next_word(text, m.end()).isdigit():
             return _match_case(word, "page" if low == "pg" else "pages")  # "pg 4"; "PG" alone is a film rating
         if low in ("ill", "id") and _next_word(text, m.end()) in _ILL_ID_NEXT:

@@ -48,6 +48,8 @@ CASES = [
     ("we need 2 more devs", "We need 2 more developers."),
     ("np, i'll be wfh tmrw", "No problem, I will be working from home tomorrow."),
     ("hmu when ur free", "Let me know when you are free."),
+    ("we def shouldnt sign b4 legal reviews it", "We definitely should not sign before legal reviews it."),
+    ("i love def leppard", "I love def leppard."),
     ("dm me the link, eta is tbd", "Message me the link, ETA is to be determined."),
     # "no" opens with a comma only where it answers: "no one" and "no problem" are not "No, one"
     ("no one came", "No one came."),
