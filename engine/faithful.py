@@ -128,12 +128,15 @@ _INTERJECTION = re.compile(r"^(?:o+h*|a+h+|u+h*m+|h*m+|h+m+|e+w+|w+o+w+|y+a+y+|(
                            r"g+o+s+h+|g+e+e+z+|j+e+e+z+|h+u+h+|d+u+h+|y+e+a+h*|y+e+p+|n+o+p+e+|o+k+a*y*|p+a+l+)$")
 
 
-# A question stays a question: "yo can u send the deck" asks; "You can send the deck." tells. A sentence asks when
-# it holds "?" or opens (after a greeting or filler) with an auxiliary and its subject ("can u", "did you").
 # Object pronouns name who is involved ("cc me on the email", "send them the deck"): a candidate that loses one
 # changes who gets or does something. "me too" / "me neither" are replies, said formally without the pronoun.
 OBJECT_PRONOUNS = frozenset(["me", "us", "him", "them"])
-_REPLY_PRONOUN = re.compile(r"\b(?:me|us|him|them)\s+(?:too|neither|either|as well)\b", re.IGNORECASE)
+_REPLY_PRONOUN = re.compile(rf"\b(?:{'|'.join(sorted(OBJECT_PRONOUNS))})\s+(?:too|neither|either|as well)\b",
+                            re.IGNORECASE)
+
+
+# A question stays a question: "yo can u send the deck" asks; "You can send the deck." tells. A sentence asks when
+# it holds "?" or opens (after a greeting or filler) with an auxiliary and its subject ("can u", "did you").
 QUESTION = "?"  # the entry in Checks.dropped when a candidate turns a question into a statement
 _QUESTION_AUX = frozenset(["can", "could", "will", "would", "do", "does", "did", "is", "are", "am", "was", "were",
                            "should", "shall", "may", "have", "has", "wanna", "r"])

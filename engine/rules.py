@@ -162,16 +162,16 @@ _IT_SUBJECT_DROP = re.compile(
     re.IGNORECASE,
 )
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
+_APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
 _I_SUBJECT_DROP = re.compile(
     r"^(\W*)(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
-    r"|have no idea\b|(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b)",
+    rf"|have no idea\b|{_APPRECIATE})",
     re.IGNORECASE,
 )
 # the same dropped "I" after a comma: "thanks for the quick turnaround, really appreciate it"
-_I_DROP_AFTER_COMMA = re.compile(
-    r"(,\s+)((?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b)", re.IGNORECASE)
+_I_DROP_AFTER_COMMA = re.compile(rf"(,\s+)({_APPRECIATE})", re.IGNORECASE)
 _THANKS = re.compile(r"^(\W*)thanks\b", re.IGNORECASE)
 # "hey guys," opens a message to a group: a greeting, not men ("guys" -> "men" is GYAFC's habit, wrong here).
 _GREETING_GROUP = re.compile(r"^(\W*)(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
@@ -292,15 +292,16 @@ _MONTHS = {"march": "March", "may": "May", "jan": "January", "feb": "February", 
 _DAY = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _MONTH_ANY = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len, reverse=True))
+_DATE_END = r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"  # what may follow a month in a date
 _AMBIGUOUS_MONTH = re.compile(
     r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for)[ -])"
-    rf"(?P<m1>{_MONTH_AFTER_PREP})\b(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"
+    rf"(?P<m1>{_MONTH_AFTER_PREP})\b{_DATE_END}"
     rf"|(?<![\w'’])(?P<m2>{_MONTH_ANY})(?=\.?\s+(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z]))"
     rf"|(?<![\w'’])(?P<day>{_DAY}\s+)(?P<m3>{_MONTH_ANY})\b(?=\s*(?:$|[,.;:!?)]|\d))")
 # a second month joined to one already written out ("in oct or nov" -> "in October or November")
 _MONTH_AFTER_MONTH = re.compile(
     rf"((?:{'|'.join(sorted(set(_MONTHS.values())))})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))({_MONTH_ANY})\b"
-    r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))")
+    + _DATE_END)
 
 
 def _month_case(m: re.Match) -> str:
@@ -309,7 +310,7 @@ def _month_case(m: re.Match) -> str:
 
 
 # the dot of a month written short, inside a sentence ("late sept. or early oct." -> "late September or ...")
-_MONTH_DOT = re.compile(r"\b(January|February|March|April|June|July|August|September|October|November|December)"
+_MONTH_DOT = re.compile(rf"\b({'|'.join(sorted({v for k, v in _MONTHS.items() if k != v.lower()}))})"
                         r"\.(?=\s+(?:(?:and|or|to|through)\b|\d))")
 
 

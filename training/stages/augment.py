@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 from engine.errors import InputError, ModelNotInstalled
-from engine.fsio import atomic_write_json
+from engine.fsio import atomic_temp_path, atomic_write_json
 from training import seq2seq as S
 from training.augment import apertium
 from training.augment import pos_pairs as P
@@ -73,9 +73,8 @@ class _PairsStage(Stage):
         src, out = source / self.name, ctx.stage_dir(self.name)
         for f in sorted(src.iterdir()):
             if f.is_file() and f.name != DONE_FILE:
-                tmp = out / (f.name + ".tmp")
-                shutil.copyfile(f, tmp)
-                tmp.replace(out / f.name)
+                with atomic_temp_path(out / f.name) as tmp:
+                    shutil.copyfile(f, tmp)
         report = json.loads((out / "report.json").read_text(encoding="utf-8"))
         report["reused_from"] = str(src)
         atomic_write_json(out / "report.json", report)
