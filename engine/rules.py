@@ -203,8 +203,10 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 
-# A request in the last clause: "idk why it broke, can you check" ends with a question mark.
-_CLOSING_REQUEST = re.compile(r",\s*(?:can|could|would|will)\s+you\b[^,.!?;:]*$", re.IGNORECASE)
+# A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
+# reword them" end with a question mark.
+_CLOSING_REQUEST = re.compile(
+    r",\s*(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$", re.IGNORECASE)
 
 _PRONOUN_S = frozenset([
     "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",
@@ -322,6 +324,27 @@ _ILL_ID_NEXT = frozenset([
     "probably", "always", "call", "send", "say", "show", "keep", "bring", "think", "find", "love", "like",
     "rather", "better"
 ])
+# "yr" is "year" after a word that counts or places years ("last yr", "per yr", "3 yr"); elsewhere it is as
+# often "your" ("yr doubts"), which the lexicon does not guess.
+_YEAR_PREV = frozenset(["last", "this", "next", "per", "a", "each", "every", "one", "that", "the", "fiscal",
+                        "financial", "school", "calendar", "whole", "full", "half", "new"])
+# "real" is "really" before these ("picks things up real fast", "real quick"), not as an adjective ("real life")
+_REAL_NEXT = frozenset(["fast", "quick", "quickly", "good", "well", "nice", "soon", "bad", "badly", "hard", "easy",
+                        "slow", "slowly", "close", "cool", "happy", "sorry", "sad", "funny", "cute", "busy",
+                        "tired", "late", "early", "long", "big", "small", "cheap", "expensive", "glad", "sweet"])
+# "like" before a number is "about" ("takes like 5 days", "like 20 people came"), not after a subject or a
+# verb it completes ("I like 5 of them", "looks like 3 people")
+_LIKE_ABOUT_NOT_PREV = frozenset([
+    "", "i", "you", "we", "they", "he", "she", "it", "who", "would", "d", "to", "not", "dont", "don't", "didnt",
+    "didn't", "doesnt", "doesn't", "do", "did", "does", "look", "looks", "looked", "looking", "sound", "sounds",
+    "sounded", "seem", "seems", "seemed", "feel", "feels", "felt", "people", "ppl", "really", "also", "just",
+    "more", "less", "much", "things", "something", "anything", "nothing", "is", "was", "be", "been", "exactly",
+    "kids", "guys", "girls", "boys", "men", "women", "u", "ya"])
+_NEXT_NUMBER = re.compile(r"\s+\$?\d+\b")  # a count, not an ordinal or a code ("like 1st", "like 2x")
+# "12 yr. old": the dot of "yr" before a lower-case word is no sentence end
+_YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
+# "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
+_MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
 _END_OK = ".!?\"'”’)]…"
 
 
@@ -483,6 +506,11 @@ class RuleFormalizer:
         "before"), lower-cased; phrases ("kinda" -> "kind of") are left out."""
         return {k.lower(): v.lower() for k, v in self._slang.items() if " " not in v.strip()}
 
+    def phrase_abbreviations(self) -> dict[str, str]:
+        """One-word slang the lexicons spell out as a phrase ("asap" -> "as soon as possible", "lmk" -> "let me
+        know"), lower-cased: the counterpart of abbreviations()."""
+        return {k.lower(): v.lower() for k, v in self._slang.items() if " " not in k and " " in v.strip()}
+
     def lexicon_words(self) -> frozenset[str]:
         """Single words the lexicons list as informal by themselves (contractions, one-word slang, one-word
         fillers) or by their register ("guys", "awesome": register_words.txt, which the formalizer does not
@@ -566,6 +594,8 @@ class RuleFormalizer:
         text = _EMPHASIS_STARS.sub(r"\1", text)
         text = _LEADING_STAR.sub("", text)
         text = _PARENTHETICAL.sub(r", \1", text)
+        text = _YR_DOT.sub(r"\1", text)
+        text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
         text = _WORD.sub(self._collapse_repeats, text)
         text = _NEGATED_QUESTION.sub(_negated_question, text)
@@ -650,6 +680,15 @@ class RuleFormalizer:
             return _match_case(word, "page" if low == "pg" else "pages")  # "pg 4"; "PG" alone is a film rating
         if low in ("ill", "id") and _next_word(text, m.end()) in _ILL_ID_NEXT:
             return "I will" if low == "ill" else "I would"  # "ill give", "id rather"; "ill" alone is a word
+        if low == "yr" and (_prev_word(text, m.start()) in _YEAR_PREV or _prev_word(text, m.start()).isdigit()):
+            return _match_case(word, "year")  # "last yr", "3 yr contract"; "yr doubts" is left alone
+        if (low == "real" and _next_word(text, m.end()) in _REAL_NEXT
+                and _prev_word(text, m.start()) not in ("the", "a", "for", "get", "keep", "so")):
+            return _match_case(word, "really")  # "real fast"; "the real deal", "keep it real" stay
+        if (low == "like" and (num := _NEXT_NUMBER.match(text, m.end()))
+                and _prev_word(text, m.start()) not in _LIKE_ABOUT_NOT_PREV
+                and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s"))):
+            return _match_case(word, "about")  # "takes like 5 days"; "I like 5 of them", "like 2 show off" stay
         if low == "b" and _prev_word(text, m.start()) in _MODALS:
             return "be"  # "will b there", but "plan b"
         if "'" in low:

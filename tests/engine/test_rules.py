@@ -72,6 +72,25 @@ CASES = [
     ("dont mar the finish", "Do not mar the finish."),
     ("in march and may be later", "In March and may be later."),
     ("they said late sept. or early oct.", "They said late September or early October."),
+    # "yr" is a year only where years are counted or placed ("yr doubts" stays); "12 yr. old" has no sentence end
+    ("the quote is 2x what we paid last yr", "The quote is 2x what we paid last year."),
+    ("my 12 yr. old loves it", "My 12 year old loves it."),
+    ("speak out yr doubts", "Speak out yr doubts."),
+    ("we sold 500 units in the first wk, this wknd is slow", "We sold 500 units in the first week, this weekend is slow."),
+    ("the pkg arrives btwn 2 and 4", "The pkg arrives between 2 and 4."),
+    # "real" before an adverb-like word is "really"; the adjective stays
+    ("the intern picks things up real fast", "The intern picks things up really fast."),
+    ("that was the real deal", "That was the real deal."),
+    # "like" before a count is "about"; after a subject or a verb it completes it stays
+    ("the refund takes like 5 days", "The refund takes about 5 days."),
+    ("i like 5 of them", "I like 5 of them."),
+    ("it looks like 3 people came", "It looks like 3 people came."),
+    ("guys like 2 show off", "Guys like 2 show off."),
+    ("like 1st position", "Like 1st position."),
+    # "my bad" closing a clause is an apology; "thanks a ton" a whole thanks
+    ("my bad, i sent u the wrong file", "My mistake, I sent you the wrong file."),
+    ("my bad knee hurts", "My bad knee hurts."),
+    ("thanks a ton for covering my shift", "Thank you very much for covering my shift."),
     # a dropped "I" before "appreciate", at the start or after a comma
     ("thx for the quick turnaround, really appreciate it!!", "Thank you for the quick turnaround, I really appreciate it."),
     ("appreciate your help", "I appreciate your help."),
