@@ -13,7 +13,8 @@ sentence itself; every candidate gets features and flags:
 - ``dropped``: content words of the source (not function words, not informal markers) missing from the
   candidate (flag ``dropped:WORD``);
 - ``critical``: those of the dropped words that always change what a sentence says: a negation, a number, a
-  question turned into a statement, a logical word ("or", "but", "if", "because", "more", ...);
+  question turned into a statement, reported words turned into a quotation, a logical word ("or", "but", "if",
+  "because", "more", ...);
 - ``inserted``: content words in the candidate found in neither the source nor the rule rewrite
   (flag ``inserted:WORD``);
 - ``gain``: P(formal) of the candidate minus P(formal) of the source, by the live scorer;
@@ -136,7 +137,8 @@ _REPLY_PRONOUN = re.compile(rf"\b(?:{'|'.join(sorted(OBJECT_PRONOUNS))})\s+(?:to
 
 
 # A question stays a question: "yo can u send the deck" asks; "You can send the deck." tells. A sentence asks when
-# it holds "?" or opens (after a greeting or filler) with an auxiliary and its subject ("can u", "did you").
+# it holds "?" or opens (after a greeting or filler) with an auxiliary and its subject ("can u", "did you"), or
+# when the rules made it one ("..., can someone check w/ him" ends its rule rewrite with "?").
 QUESTION = "?"  # the entry in Checks.dropped when a candidate turns a question into a statement
 _QUESTION_AUX = frozenset(["can", "could", "will", "would", "do", "does", "did", "is", "are", "am", "was", "were",
                            "should", "shall", "may", "have", "has", "wanna", "r"])
@@ -144,6 +146,50 @@ _QUESTION_SUBJECT = frozenset(["you", "u", "ya", "ye", "we", "i", "he", "she", "
                                "somebody", "anybody", "everyone", "there", "this", "that"])
 _OPENERS = frozenset(["yo", "hey", "hi", "hello", "so", "ok", "okay", "um", "umm", "well", "guys", "team", "pls",
                       "plz", "please", "and", "but", "also", "btw", "oh", "sorry", "sry", "quick", "question"])
+
+
+# A candidate that quotes what the writer reported turns reported speech into somebody's own words: "the dr said
+# i need 2 weeks rest" -> 'The dr said, "I need 2 weeks rest."' has the doctor needing rest. Only a quotation
+# opened after a verb of saying counts (a quoted song title is no one's words), and not one the writer marked by a
+# comma or colon ("she said, I'm a blonde"), by a capital ("asks Are you ...?") or by quotes of any kind ("goes
+# 'no'").
+QUOTED = "\""  # the entry in Checks.dropped when a candidate turns reported words into a quotation
+_QUOTE_MARK = re.compile(r"[\"“”]|(?<![^\W_])['‘’]|['‘’](?![^\W_])")
+_SPEECH_QUOTE = re.compile(
+    r"\b(?:say|says|said|saying|tell|tells|told|ask|asks|asked|reply|replies|replied|go|goes|went|think|thinks|"
+    r"thought|write|writes|wrote|scream|screams|screamed|yell|yells|yelled|answer|answers|answered)"
+    r"(?:\s+(?:to\s+)?(?:me|you|him|her|us|them))?[,:]?\s*[\"“]\s*([^\W_][\w'’]*)", re.IGNORECASE)
+
+
+def new_quotation(candidate: str, source: str) -> bool:
+    """True when the candidate quotes words the writer reported (QUOTED)."""
+    if len(_QUOTE_MARK.findall(candidate)) <= len(_QUOTE_MARK.findall(source)):
+        return False
+    for m in _SPEECH_QUOTE.finditer(candidate):
+        first = re.escape(m.group(1))
+        if re.search(rf"(?:[,:]|[\"“'‘])\s*{first}", source, re.IGNORECASE):
+            continue  # "said,Im sorry" -> 'said, "I am sorry"': the comma marked it
+        if m.group(1)[0].isupper() and m.group(1) != "I" and re.search(rf"(?<=[a-z] ){first}\b", source):
+            continue  # "asks Are you a Leprechaun?": the capital marked it
+        return True
+    return False
+
+
+# Slang the rules spell out as a phrase ("asap" -> "as soon as possible") is kept whole or said otherwise: a
+# candidate that keeps part of the phrase ("as soon as users are complaining") says something else. These carry
+# content a writer means (a deadline, a request, not knowing), so losing all of the phrase is a loss too; "btw",
+# "imo", "tbh", "lol" are discourse a formal rewrite may leave out.
+MEANING_PHRASES = frozenset(["asap", "idk", "dunno", "idc", "lmk", "hmu", "afaik", "iirc", "eod", "pto", "tba",
+                             "tbd", "wfh", "omw", "brb", "gtg", "g2g"])
+
+
+@lru_cache(maxsize=1)
+def default_phrase_abbreviations() -> dict[str, tuple[str, ...]]:
+    """The content words of each phrase the rules spell out for one word ("asap" -> ("soon", "possible"))."""
+    from engine.rules import RuleFormalizer
+
+    return {k: tuple(w for w in words(v) if w not in STOPWORDS)
+            for k, v in RuleFormalizer().phrase_abbreviations().items()}
 
 
 def is_question(text: str) -> bool:
@@ -307,7 +353,8 @@ class Checks:
 
     @property
     def critical(self) -> tuple[str, ...]:
-        """The dropped words that always change the meaning: negations, numbers, a question, logical words."""
+        """The dropped words that always change the meaning: negations, numbers, a question, a new quotation,
+        logical words."""
         return tuple(w for w in self.dropped if is_critical(w))
 
     def passes(self, hard: Sequence[str]) -> bool:
@@ -317,8 +364,9 @@ class Checks:
 
 def is_critical(word: str) -> bool:
     """A dropped entry whose loss always changes what the sentence says (Checks.critical): a logical word, a
-    negative word (the negation check's own list: "nothing", "nobody", "cannot", ...), a question, a number."""
-    return (word in LOGICAL or _NEGATION.fullmatch(word) is not None or word == QUESTION
+    negative word (the negation check's own list: "nothing", "nobody", "cannot", ...), a question, a quotation the
+    writer did not mark, a number."""
+    return (word in LOGICAL or _NEGATION.fullmatch(word) is not None or word in (QUESTION, QUOTED)
             or any(c.isdigit() for c in word))
 
 
@@ -376,6 +424,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost
              and _stem(w) not in cand_stems and _stem(abbreviations[w]) not in cand_stems
              and not said_formally(w) and not said_formally(abbreviations[w])]
+    for w, parts in ((w, default_phrase_abbreviations().get(w)) for w in dict.fromkeys(src)):
+        if not parts or w in cand_set or w in lost or said_formally(w):
+            continue
+        held = sum(_stem(p) in cand_stems for p in parts)
+        if 0 < held < len(parts) or (held == 0 and w in MEANING_PHRASES):
+            lost.append(w)
     if not _REPLY_PRONOUN.search(rules_text):
         lost += [w for w in dict.fromkeys(ruled) if w in OBJECT_PRONOUNS and w in src and w not in cand_set]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
@@ -386,8 +440,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
     if negations(candidate) < negations(rules_text):
         lost.append("not")
-    if is_question(source) and not is_question(candidate):
+    # the writer's own sentence always passes: leaving it as it is changes nothing it says
+    if (is_question(source) or (is_question(rules_text) and candidate != source)) and not is_question(candidate):
         lost.append(QUESTION)
+    if new_quotation(candidate, source):
+        lost.append(QUOTED)
     dropped = tuple(dict.fromkeys(lost))
     src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in src for e in equivalents.get(w, ()) for p in e.split()}
     inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import QUESTION
+from engine.faithful import QUESTION, QUOTED
 from engine.types import Rewrite
 
 from ..diff import diff_html
@@ -37,7 +37,11 @@ def caution_text(flags) -> str:
     if words_of("nonword:"):
         parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
     if words_of("dropped:"):
-        parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in words_of("dropped:")))
+        lost = [w for w in words_of("dropped:") if w != QUOTED]
+        if lost:
+            parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
+        if QUOTED in words_of("dropped:"):
+            parts.append("puts your words in quotation marks")
     if words_of("inserted:"):
         parts.append("adds " + ", ".join(f"“{w}”" for w in words_of("inserted:")))
     if not parts:

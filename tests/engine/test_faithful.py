@@ -14,6 +14,8 @@ from engine.errors import ModelError
 from engine.faithful import (
     DEFAULT_WEIGHTS,
     FEATURES,
+    QUESTION,
+    QUOTED,
     Checks,
     RerankConfig,
     SafeRewriter,
@@ -24,6 +26,7 @@ from engine.faithful import (
     is_question,
     make_safe,
     mbr_scores,
+    new_quotation,
     read_equivalents,
     words,
 )
@@ -114,6 +117,45 @@ def test_an_object_pronoun_names_who_is_involved(rules, wl):
     assert _check("Send the deck.", "send them the deck", rules, wl).dropped == ("them",)
     # a reply: "me too" is said formally without the pronoun
     assert _check("I agree.", "me too", rules, wl).dropped == ()
+
+
+def test_a_spelled_out_phrase_is_kept_whole_or_said_otherwise(rules, wl):
+    """"asap" is "as soon as possible": "as soon as users are complaining" keeps half the phrase and says
+    something else; a deadline, a request or not knowing is content, "btw" is not."""
+    src = "we gotta fix the login bug asap, users r complaining"
+    assert _check("We have to fix the login bug as soon as users are complaining.", src, rules, wl).dropped == ("asap",)
+    assert _check("We have to fix the login bug, users are complaining.", src, rules, wl).dropped == ("asap",)
+    for kept in ("We have to fix the login bug as soon as possible, users are complaining.",
+                 "We have to fix the login bug ASAP, users are complaining.",
+                 "We have to fix the login bug immediately, users are complaining."):
+        assert _check(kept, src, rules, wl).dropped == (), kept
+    assert _check("What time is it?", "idk what time it is", rules, wl).dropped[0] == "idk"
+    assert _check("I am not sure what time it is.", "idk what time it is", rules, wl).dropped == ()
+    assert _check("The parking lot is closed all week.", "btw the parking lot is closed all week", rules,
+                  wl).dropped == ()
+
+
+def test_a_request_in_the_last_clause_stays_a_question(rules, wl):
+    src = "dunno if mike got the memo, can someone check w/ him"
+    assert rules.formalize(src).endswith("with him?")
+    assert _check("I do not know if Mike got the memo, can someone check with him.", src, rules, wl).dropped == (QUESTION,)
+    assert _check("I do not know if Mike got the memo. Can someone check with him?", src, rules, wl).dropped == ()
+    assert _check(src, src, rules, wl).dropped == ()  # the writer's own sentence always passes
+
+
+def test_reported_words_are_not_turned_into_a_quotation(rules, wl):
+    """'the dr said i need rest' -> 'The dr said, "I need rest."' has the doctor needing rest."""
+    src = "the dr said i need 2 weeks rest"
+    bad = _check('The dr said, "I need 2 weeks rest."', src, rules, wl)
+    assert bad.dropped == (QUOTED,) and bad.critical == (QUOTED,)
+    assert _check("The dr said I need 2 weeks rest.", src, rules, wl).dropped == ()
+    assert new_quotation('Say, "Hi, like nothing ever happened."', "say hi like nothing ever happened")
+    assert new_quotation('He told me, "I quit."', "he told me he quit")
+    # the writer marked the quotation, by a comma or colon or by quotes of any kind; a title is no one's words
+    assert not new_quotation('No, she said, "I am actually a blonde."', "Well, no she said, I'm actually a blonde.")
+    assert not new_quotation('The second girl goes, "have you ever been kissed?"',
+                             "the second girl goes 'have you ever been kissed?'")
+    assert not new_quotation('"Once in a lifetime" by Michael Bolton.', "once in a lifetime by michael bolton")
 
 
 def test_chat_digits_are_words_only_where_they_do_not_count_things(rules, wl):
