@@ -77,7 +77,10 @@ LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", 
                      "more", "less", "fewer", "most", "least"])
 _NEGATION = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019\u00b4`]t|dont|cant|wont|didnt|doesnt"
-    r"|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|aint|havent|hasnt|hadnt|dunno|idk)\b", re.IGNORECASE)
+    r"|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|aint|havent|hasnt|hadnt|dunno|idk"
+    # the n't forms misspelt: "did't", "did'nt", "didn'r"
+    r"|(?:do|does|did|is|are|was|were|has|have|had|could|would|should|ca|wo|must|need)(?:'nt|'t|n'r))\b",
+    re.IGNORECASE)
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
 # "2" and "4" also stand for "to"/"too" and "for" in chat ("need 2 fix"): kept when either reading survives.
@@ -678,18 +681,28 @@ class SafeRewriter:
             return r
         pool = self.analyse(r, p_source)
         texts, checks, f = pool.texts, pool.checks, pool.features
-        cands = []
+        cands, seen = [], set()
         for k in self.order(f, checks):
             c = checks[k]
             if force and not c.passes(self.config.hard):
                 continue  # a forced rewrite of formal text offers only candidates that pass the checks
-            cands.append(Candidate(texts[k], float(f[k, 0]), candidate_flags(texts[k], r.source, pool.rules_text, c)))
+            text = self.finish(texts[k], r.source)
+            if text in seen:
+                continue
+            seen.add(text)
+            cands.append(Candidate(text, float(f[k, 0]), candidate_flags(text, r.source, pool.rules_text, c)))
         flags = tuple(x for x in r.flags if x != "guarded") + ("reranked",)
         if p_source is None:
             flags += ("unscored",)
         if force:
             flags += ("forced",)
         return Rewrite(r.source, tuple(cands), flags)
+
+    def finish(self, text: str, source: str) -> str:
+        """A rewrite as offered: its contractions spelled out as the rules spell them ("Can't do mornings." ->
+        "Cannot do mornings."; the model reads rules-first input but may write a contraction back). The writer's
+        own sentence is offered as written."""
+        return text if text == source else self.rules.expand_contractions(text)
 
     def _teacher_forced(self, source: str, texts: Sequence[str], model_lp: dict[str, float]) -> np.ndarray:
         """The model's mean log-probability per token of each text: the beam's own score for its candidates

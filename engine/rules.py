@@ -345,6 +345,7 @@ _NEXT_NUMBER = re.compile(r"\s+\$?\d+\b")  # a count, not an ordinal or a code (
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
+_QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
 _END_OK = ".!?\"'”’)]…"
 
 
@@ -626,6 +627,24 @@ class RuleFormalizer:
         text = _SPACE_INSIDE_BRACKETS.sub(lambda m: m.group(1) or m.group(2), text)
         text = _MULTI_SPACE.sub(" ", _EMOTICON.sub("", text))  # ones that were spaced out: "= )"
         return _SPACE_AROUND_BREAK.sub("\n", text)
+
+    def expand_contractions(self, text: str) -> str:
+        """Only the contractions of ``text`` spelled out, as formalize() spells them ("Can't do mornings." ->
+        "Cannot do mornings.", "they've" -> "they have"; a possessive 's stays): for a rewrite that is formal but
+        for them. Words in double quotes are somebody's own words or a title ("Sugar, We're Going Down"): they
+        stay as written."""
+        def one(m: re.Match) -> str:
+            word = m.group()
+            low = word.lower().replace("’", "'")
+            if "'" not in low:
+                return word
+            if low in self._contractions:
+                return _match_case(word, self._contractions[low])
+            spelled = self._clitic(word, low, m.string, m.end())
+            return word if spelled is None else spelled
+        parts = _QUOTED_SPAN.split(text)  # odd items are the quoted spans
+        return "".join(p if i % 2 else _WORD.sub(one, _NEGATED_QUESTION.sub(_negated_question, p))
+                       for i, p in enumerate(parts))  # "isn't it?" -> "is it not?"
 
     def _collapse_repeats(self, m: re.Match) -> str:
         word = m.group()

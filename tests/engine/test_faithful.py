@@ -105,6 +105,10 @@ def test_numbers_and_negations_count_as_content(rules, wl):
     assert "8" in _check("We can ship the build by Friday.", "we can ship build 8 by friday", rules, wl).dropped
     assert "not" in _check("I know the answer.", "i dont know the answer", rules, wl).dropped
     assert "not" not in _check("I do not know the answer.", "i dont know the answer", rules, wl).dropped
+    # a misspelt n't is a negation too: spelled out it is kept, lost it is lost
+    assert _check("I did not think it was good.", "i didn'r think it was good", rules, wl).dropped == ()
+    assert _check("It did not specify the floor.", "it did't specify the floor", rules, wl).dropped == ()
+    assert "not" in _check("I got to see it.", "I DID'NT GET TO SEE IT", rules, wl).dropped
     assert "or" in _check("Fix it as soon as the client is upset.", "fix it asap or the client is upset",
                           rules, wl).dropped
 
@@ -374,6 +378,22 @@ def test_formal_input_is_left_alone_unless_forced(safe):
     # the writer's own target decides, when given
     (low,) = safe.rewrite([formal], target=0.99)
     assert "already_formal" not in low.flags
+
+
+def test_a_rewrite_is_offered_with_its_contractions_spelled_out(rules):
+    """The model reads rules-first input but may write a contraction back ("Can't do mornings."); the writer's own
+    sentence is offered as written, and two candidates that become one are offered once."""
+    src = "can u move my appt to tues? cant do mornings"
+    back = "Can you move my appointment to Tuesday? Can't do mornings."
+    spelled = "Can you move my appointment to Tuesday? Cannot do mornings."
+    model = FakeModel({src: [(back, -0.1), (spelled, -0.2)]})
+    (r,) = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01})).rewrite([src], beam=4, nbest=4)
+    texts = [c.text for c in r.candidates]
+    assert r.best == spelled and back not in texts and texts.count(spelled) == 1 and src in texts
+    assert rules.expand_contractions("That is a good movie, isn't it?") == "That is a good movie, is it not?"
+    assert rules.expand_contractions('The song "Sugar We\'re Going Down", it\'s old.') == \
+        'The song "Sugar We\'re Going Down", it is old.'
+    assert rules.expand_contractions("My daughter's dog's bowl.") == "My daughter's dog's bowl."
 
 
 def test_empty_too_long_and_unscored(rules):
