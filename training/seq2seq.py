@@ -369,7 +369,7 @@ class TrainSettings:
     max_tokens: int = 4096
     max_steps: int = 100000
     max_epochs: int = 50
-    max_minutes: float = 0.0         # 0 = no time budget
+    max_minutes: float = 0.0         # 0 = no time budget; wall-clock training minutes, summed over resumes
     label_smoothing: float = 0.1
     clip_norm: float = 1.0
     weight_decay: float = 0.0
@@ -518,7 +518,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         return settings.lr * min(step / warm, math.sqrt(warm / step))
 
     step, best, best_step, bad, epoch_pos, history = 0, -1.0, 0, 0, 0.0, []
-    cpu_hours_before = 0.0
+    cpu_hours_before = train_s_before = 0.0
     last_dir, best_dir = out_dir / "last", out_dir / "best"
     if resume and (last_dir / "trainer_state.json").is_file():
         from transformers import AutoModelForSeq2SeqLM
@@ -527,6 +527,9 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         model.load_state_dict(loaded.state_dict())
         meta = load_optimizer(opt, last_dir)
         cpu_hours_before = meta.get("extra", {}).get("cpu_hours", 0.0)
+        # the time budget (max_minutes) is the run's, spent over every stretch it trained in; a resume point
+        # saved before this was kept starts its budget afresh
+        train_s_before = meta.get("extra", {}).get("train_seconds", 0.0)
         step = meta["step"]
         ex = meta.get("extra", {})
         best, best_step, bad = ex.get("best", -1.0), ex.get("best_step", 0), ex.get("bad", 0)
@@ -538,6 +541,9 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         # process CPU time (all threads), summed over resumed runs: the x axis of the learning curves
         return cpu_hours_before + (time.process_time() - cpu0) / 3600
 
+    def train_seconds() -> float:  # wall-clock seconds of training, summed over resumed runs
+        return train_s_before + time.time() - t0
+
     def save_last():
         if not world.is_main:
             return
@@ -546,7 +552,8 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
         save_checkpoint(model, tokenizer, last_dir)
         save_optimizer(opt, step, last_dir, {"best": best, "best_step": best_step, "bad": bad,
                                              "epochs": epoch_pos, "history": history,
-                                             "cpu_hours": cpu_hours(), "precision": "bf16" if bf16 else "fp32"})
+                                             "cpu_hours": cpu_hours(), "train_seconds": train_seconds(),
+                                             "precision": "bf16" if bf16 else "fp32"})
 
     def validate() -> bool:
         nonlocal best, best_step, bad
@@ -561,7 +568,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
                                max_new_tokens=settings.max_new_tokens, prefix=settings.prefix)
         model.train()
         rec = {"step": step, "epochs": round(epoch_pos, 3), **{k: round(v, 2) for k, v in scores.items()},
-               "elapsed_s": round(time.time() - t0, 1), "cpu_hours": round(cpu_hours(), 4)}
+               "elapsed_s": round(train_seconds(), 1), "cpu_hours": round(cpu_hours(), 4)}
         history.append(rec)
         with open(out_dir / "curve.jsonl", "a", encoding="utf-8") as fh:  # the learning curve, one line a check
             fh.write(json.dumps(rec) + "\n")
@@ -626,7 +633,7 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
                 on_event("progress", step=step, total=settings.max_steps, loss=round(ema_loss, 4),
                          lr=lr_at(step), epochs=round(epoch_pos, 3),
                          tokens_per_s=round(tokens_seen / max(el, 1e-6), 1))
-            over_time = settings.max_minutes > 0 and (time.time() - t0) > settings.max_minutes * 60
+            over_time = settings.max_minutes > 0 and train_seconds() > settings.max_minutes * 60
             if world.distributed:
                 over_time = distributed.any_rank(over_time)  # each rank has its own clock
             if step % settings.valid_every == 0 or step >= settings.max_steps or over_time:

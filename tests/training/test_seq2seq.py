@@ -106,6 +106,27 @@ def test_resume_continues_from_last(tok, tmp_path):
     assert first_progress == 11 and res.steps == 20
 
 
+def test_the_time_budget_is_the_runs_over_every_resume(tok, tmp_path):
+    """max_minutes is the run's budget: a resumed run counts the minutes it trained before, so a run whose budget
+    is spent stops after one step instead of starting the budget afresh."""
+    _train(tok, tmp_path, 10)
+    state_file = tmp_path / "out" / "last" / "trainer_state.json"
+    state = json.loads(state_file.read_text())
+    assert state["extra"]["train_seconds"] > 0
+    state["extra"]["train_seconds"] = 3600.0  # as if it had trained an hour already
+    state_file.write_text(json.dumps(state))
+    t, _ = tok
+    torch.manual_seed(0)
+    model = S.build_model("tiny", len(t), dropout=0.0)
+    st = S.TrainSettings(lr=1e-2, warmup_steps=5, max_tokens=64, max_steps=100, valid_every=10, max_epochs=1000,
+                         log_every=1, max_new_tokens=12, patience=50, max_minutes=30)
+    res = S.train(model, t, S.encode_pairs(t, [(s, s) for s in COPY], 32),
+                  [S.ValidSet("em", COPY[:4], [[s] * 4 for s in COPY[:4]])], st, tmp_path / "out", resume=True)
+    assert res.steps == 11
+    curve = [json.loads(x) for x in (tmp_path / "out" / "curve.jsonl").read_text().splitlines()]
+    assert curve[-1]["elapsed_s"] >= 3600  # the curve's clock goes on from where the run stopped
+
+
 def test_stop_token_saves_and_returns(tok, tmp_path):
     calls = {"n": 0}
 

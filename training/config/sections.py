@@ -415,7 +415,7 @@ class RewriterConfig(Seq2SeqTraining):
     finetune_steps: int = 100000
     pretrain_epochs: int = 10
     finetune_epochs: int = 30
-    pretrain_minutes: float = 0.0       # time budgets; 0 = none
+    pretrain_minutes: float = 0.0       # time budgets (wall-clock minutes of training, summed over resumes); 0 = none
     finetune_minutes: float = 0.0
     keep_checkpoints: int = 5           # the rewriter's own default: the last 5 validations, for averaging
     beam: int = 4                       # final evaluation and export default
