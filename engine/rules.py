@@ -210,7 +210,7 @@ _CLOSING_REQUEST = re.compile(
 
 _PRONOUN_S = frozenset([
     "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",
-    "everybody", "nobody", "someone"
+    "everybody", "nobody", "someone", "something", "everything", "nothing", "anything"
 ])
 _PRONOUN_D = frozenset([
     "i", "you", "he", "she", "we", "they", "it", "that", "there", "who"
@@ -224,6 +224,20 @@ _S_VERB_NEXT = frozenset([
     "not", "gonna", "going", "so", "very", "really", "too", "such", "always", "never", "just", "been",
     "got", "gotten", "a", "an", "the", "my", "your", "his", "her", "our", "their"
 ])
+# "the shipment's late, ..." / "the game's over": 's is "is" before one of these when the clause ends after it
+# ("Mike's late arrival" is a possessive); not before words that end a possessive phrase as often ("the camel's
+# back", "thumb's up", "spelled Macy's wrong")
+_S_ADJ_THEN_END = re.compile(
+    r"\s+(?:late|early|right|fine|ready|done|broken|over|gone|open|closed|sick|busy|full|empty|free|"
+    r"missing|due|correct|incorrect|ok|okay|good|great|true|false|cancelled|canceled|"
+    r"delayed|finished|fixed|confirmed|official|confidential|urgent)"
+    r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
+    r"though|tho|lol)\b)", re.IGNORECASE)
+# "'ve gotta" / "'s gotta" are "have to" / "has to" ("I've gotta go", "it's gotta be done"): word by word they
+# came out "I have have to go", "It is have to be done".
+_HAVE_GOTTA = re.compile(r"(?<![\w'’])(i|you|we|they)(?:['’]?ve)\s+gotta\b", re.IGNORECASE)
+_HAS_GOTTA = re.compile(r"(?<![\w'’])(it|he|she|that|this|there|what|who|something|everything|nothing|someone|"
+                        r"everyone|somebody|everybody)(?:['’]?s)\s+gotta\b", re.IGNORECASE)
 _UR_ARE_NEXT = frozenset([
     "a", "an", "the", "so", "very", "really", "not", "too", "gonna", "going", "right", "wrong", "welcome",
     "just", "still", "always", "never", "being", "in", "on", "at", "with", "like", "such", "sure", "all",
@@ -304,6 +318,24 @@ _AMBIGUOUS_MONTH = re.compile(
 _MONTH_AFTER_MONTH = re.compile(
     rf"((?:{'|'.join(sorted(set(_MONTHS.values())))})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))({_MONTH_ANY})\b"
     + _DATE_END)
+
+
+# Short weekday names that are also words ("mon", "wed", "sat", "sun") are days after a preposition of time with
+# the end of a date after them ("by mon at the latest", "till wed.", "next sat or sun"); "tues", "thurs", "fri"
+# are no words and are in slang.tsv.
+_WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "thur": "Thursday",
+             "sat": "Saturday", "sun": "Sunday"}
+_WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_AMBIGUOUS_WEEKDAY = re.compile(
+    r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through)\s+"
+    r"|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
+    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm)\b))")
+
+
+def _weekday_case(m: re.Match) -> str:
+    if m.group(1).strip().lower() == "from" and m.group(2).lower() == "sun":
+        return m.group()  # "from sun to sun": from sunrise to sunset
+    return m.group(1) + _WEEKDAYS[m.group(2).lower()]
 
 
 def _month_case(m: re.Match) -> str:
@@ -595,6 +627,8 @@ class RuleFormalizer:
         text = _EMPHASIS_STARS.sub(r"\1", text)
         text = _LEADING_STAR.sub("", text)
         text = _PARENTHETICAL.sub(r", \1", text)
+        text = _HAVE_GOTTA.sub(lambda m: ("I" if m.group(1).lower() == "i" else m.group(1)) + " have to", text)
+        text = _HAS_GOTTA.sub(lambda m: m.group(1) + " has to", text)
         text = _YR_DOT.sub(r"\1", text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
@@ -726,7 +760,7 @@ class RuleFormalizer:
             src_base = _match_case(src_base, self._slang[base])  # "u'll" -> "you will"
         nxt = _next_word(text, end)
         if suffix == "s":
-            if base in _PRONOUN_S or nxt in _S_VERB_NEXT:
+            if base in _PRONOUN_S or nxt in _S_VERB_NEXT or _S_ADJ_THEN_END.match(text, end):
                 verb = "has" if nxt in _S_HAS_NEXT else "is"
             else:
                 return None
@@ -778,6 +812,8 @@ class RuleFormalizer:
         before_months = s
         s = _AMBIGUOUS_MONTH.sub(_month_case, s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
+        for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
+            s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
         if s != before_months:
             s = _MONTH_DOT.sub(r"\1", s)
         if s.endswith("..."):

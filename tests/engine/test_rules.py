@@ -91,6 +91,21 @@ CASES = [
     ("my bad, i sent u the wrong file", "My mistake, I sent you the wrong file."),
     ("my bad knee hurts", "My bad knee hurts."),
     ("thanks a ton for covering my shift", "Thank you very much for covering my shift."),
+    # "'ve gotta" / "'s gotta" are "have to" / "has to" (they came out "I have have to", "It is have to")
+    ("ive gotta go", "I have to go."),
+    ("it's gotta be done by 5", "It has to be done by 5."),
+    ("somethings gotta give", "Something has to give."),
+    # short weekday names that are also words are days only in a date's context
+    ("can i have till mon?", "Can I have until Monday?"),
+    ("they'll deliver by mon at the latest", "They will deliver by Monday at the latest."),
+    ("see u next sat or sun", "See you next Saturday or Sunday."),
+    ("i sat on the sun deck", "I sat on the sun deck."),
+    ("we work from sun to sun", "We work from sun to sun."),
+    # 's before a word that ends the clause is "is"; a possessive phrase stays
+    ("the shipment's late cuz of the storm", "The shipment is late because of the storm."),
+    ("something's wrong with the build", "Something is wrong with the build."),
+    ("mike's late arrival", "Mike's late arrival."),
+    ("he broke the camel's back", "He broke the camel's back."),
     # a dropped "I" before "appreciate", at the start or after a comma
     ("thx for the quick turnaround, really appreciate it!!", "Thank you for the quick turnaround, I really appreciate it."),
     ("appreciate your help", "I appreciate your help."),
