@@ -460,11 +460,12 @@ def safetensors_parameters(path: Path) -> int | None:
 
 def stage_wall_seconds(run: Path, stage: str) -> float | None:
     """Wall-clock seconds a stage ran, summed over every invocation (resumes), from progress.jsonl: each
-    "start" event of the stage to its last event before the next start. None when the log has none."""
+    "start" event of the stage to its "done" event or its last event before the next start (a later "already
+    finished; skipped" log of a re-run queue is no time it ran). None when the log has none."""
     path = run / PROGRESS_LOG
     if not path.is_file():
         return None
-    total, seg_start, seg_last = 0.0, None, None
+    total, seg_start, seg_last, ran = 0.0, None, None, False
     for rec in read_jsonl(path):
         t = rec.get("time")
         if rec.get("stage") != stage or isinstance(t, bool) or not isinstance(t, (int, float)):
@@ -473,11 +474,15 @@ def stage_wall_seconds(run: Path, stage: str) -> float | None:
             if seg_start is not None:
                 total += seg_last - seg_start
             seg_start = seg_last = float(t)
+            ran = True
         elif seg_start is not None:
             seg_last = max(seg_last, float(t))
-    if seg_start is None:
+            if rec.get("event") == "done":
+                total += seg_last - seg_start
+                seg_start = None
+    if not ran:
         return None
-    return total + (seg_last - seg_start)
+    return total + (seg_last - seg_start if seg_start is not None else 0.0)
 
 
 def stage_device(run: Path, stage: str) -> str:
@@ -963,15 +968,15 @@ def _without_text(obj):
 
 
 def compact_progress(records: Sequence[dict]) -> list[dict]:
-    """The events of a progress log the page needs: every "start" and, per stage, the latest event of each run
-    between two starts (stage_wall_seconds and stage_device give the same answers from them)."""
+    """The events of a progress log the page needs: every "start" and "done" and, per stage, the latest event of
+    each run between two of them (stage_wall_seconds and stage_device give the same answers from them)."""
     keep: set[int] = set()
     latest: dict[str, int] = {}   # stage -> its latest event since its last start
     for k, rec in enumerate(records):
         stage, t = rec.get("stage"), rec.get("time")
         if not isinstance(stage, str) or isinstance(t, bool) or not isinstance(t, (int, float)):
             continue
-        if rec.get("event") == "start":
+        if rec.get("event") in ("start", "done"):
             if stage in latest:
                 keep.add(latest[stage])
             keep.add(k)

@@ -236,6 +236,22 @@ def test_wall_clock_hours_are_summed_over_resumes(tmp_path):
     assert r.measured.hours == pytest.approx(1.0) and r.measured.hours_kind == "wall-clock"
 
 
+def test_a_finished_stage_skipped_by_a_later_run_adds_no_hours(tmp_path):
+    """A queue run again logs "adnet already finished; skipped" hours after the stage's "done": no time it ran."""
+    run = make_run(tmp_path, "seed4-adnet-gyafc", ["adnet.data=gyafc"])
+    progress(run, "adnet", (100, 1900))
+    with open(run / "progress.jsonl", "a", encoding="utf-8") as fh:
+        for rec in ({"event": "start", "stage": "adnet", "time": 5000},
+                    {"event": "done", "stage": "adnet", "time": 6800},
+                    {"event": "log", "stage": "adnet", "message": "adnet already finished; skipped", "time": 90000}):
+            fh.write(json.dumps(rec) + "\n")
+    assert R.stage_wall_seconds(run, "adnet") == pytest.approx(3600)
+    compact = R.compact_progress([json.loads(x) for x in (run / "progress.jsonl").read_text().splitlines()])
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "progress.jsonl").write_text("".join(json.dumps(r) + "\n" for r in compact))
+    assert R.stage_wall_seconds(tmp_path / "c", "adnet") == pytest.approx(3600)
+
+
 def adnet_report(run: Path, name="gyafc_tune") -> None:
     s = {"n": 400, "formal": 200, "majority_baseline": 0.5, "probe_style_accuracy": 0.8865,
          "probe_meaning_accuracy": 0.71, "probe_both_accuracy": 0.9, "motivator_accuracy": 0.8}
