@@ -241,10 +241,10 @@ def test_a_finished_stage_skipped_by_a_later_run_adds_no_hours(tmp_path):
     run = make_run(tmp_path, "seed4-adnet-gyafc", ["adnet.data=gyafc"])
     progress(run, "adnet", (100, 1900))
     with open(run / "progress.jsonl", "a", encoding="utf-8") as fh:
-        for rec in ({"event": "start", "stage": "adnet", "time": 5000},
-                    {"event": "done", "stage": "adnet", "time": 6800},
-                    {"event": "log", "stage": "adnet", "message": "adnet already finished; skipped", "time": 90000}):
-            fh.write(json.dumps(rec) + "\n")
+        fh.writelines(json.dumps(rec) + "\n" for rec in (
+            {"event": "start", "stage": "adnet", "time": 5000},
+            {"event": "done", "stage": "adnet", "time": 6800},
+            {"event": "log", "stage": "adnet", "message": "adnet already finished; skipped", "time": 90000}))
     assert R.stage_wall_seconds(run, "adnet") == pytest.approx(3600)
     compact = R.compact_progress([json.loads(x) for x in (run / "progress.jsonl").read_text().splitlines()])
     (tmp_path / "c").mkdir()
