@@ -427,7 +427,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost
              and _stem(w) not in cand_stems and _stem(abbreviations[w]) not in cand_stems
              and not said_formally(w) and not said_formally(abbreviations[w])]
-    for w, parts in ((w, default_phrase_abbreviations().get(w)) for w in dict.fromkeys(src)):
+    phrases = default_phrase_abbreviations()
+    for w, parts in ((w, phrases.get(w)) for w in dict.fromkeys(src)):
         if not parts or w in cand_set or w in lost or said_formally(w):
             continue
         held = sum(_stem(p) in cand_stems for p in parts)

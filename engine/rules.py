@@ -667,15 +667,8 @@ class RuleFormalizer:
         "Cannot do mornings.", "they've" -> "they have"; a possessive 's stays): for a rewrite that is formal but
         for them. Words in double quotes are somebody's own words or a title ("Sugar, We're Going Down"): they
         stay as written."""
-        def one(m: re.Match) -> str:
-            word = m.group()
-            low = word.lower().replace("’", "'")
-            if "'" not in low:
-                return word
-            if low in self._contractions:
-                return _match_case(word, self._contractions[low])
-            spelled = self._clitic(word, low, m.string, m.end())
-            return word if spelled is None else spelled
+        def one(m: re.Match) -> str:  # formalize()'s own word rule, on the words with an apostrophe only
+            return self._word(m) if "'" in m.group().replace("’", "'") else m.group()
         parts = _QUOTED_SPAN.split(text)  # odd items are the quoted spans
         return "".join(p if i % 2 else _WORD.sub(one, _NEGATED_QUESTION.sub(_negated_question, p))
                        for i, p in enumerate(parts))  # "isn't it?" -> "is it not?"

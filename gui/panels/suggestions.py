@@ -36,12 +36,12 @@ def caution_text(flags) -> str:
     parts = []
     if words_of("nonword:"):
         parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
-    if words_of("dropped:"):
-        lost = [w for w in words_of("dropped:") if w != QUOTED]
-        if lost:
-            parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
-        if QUOTED in words_of("dropped:"):
-            parts.append("puts your words in quotation marks")
+    dropped = words_of("dropped:")
+    lost = [w for w in dropped if w != QUOTED]
+    if lost:
+        parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
+    if QUOTED in dropped:
+        parts.append("puts your words in quotation marks")
     if words_of("inserted:"):
         parts.append("adds " + ", ".join(f"“{w}”" for w in words_of("inserted:")))
     if not parts:
