@@ -14,7 +14,8 @@ sentence itself; every candidate gets features and flags:
   candidate (flag ``dropped:WORD``);
 - ``critical``: those of the dropped words that always change what a sentence says: a negation, a number, a
   question turned into a statement, reported words turned into a quotation, a logical word ("or", "but", "if",
-  "because", "more", ...);
+  "because", "more", ...), an address, handle, file name, path or piece of code not copied character for
+  character (``engine.rules.verbatim_spans``);
 - ``inserted``: content words in the candidate found in neither the source nor the rule rewrite
   (flag ``inserted:WORD``);
 - ``gain``: P(formal) of the candidate minus P(formal) of the source, by the live scorer;
@@ -47,7 +48,7 @@ import numpy as np
 from engine.errors import ModelError
 from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
-from engine.rules import CONCORD_ANY
+from engine.rules import CONCORD_ANY, emoji_runs, verbatim_spans
 from engine.types import Candidate, Rewrite
 
 FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical",
@@ -370,7 +371,7 @@ def is_critical(word: str) -> bool:
     negative word (the negation check's own list: "nothing", "nobody", "cannot", ...), a question, a quotation the
     writer did not mark, a number."""
     return (word in LOGICAL or _NEGATION.fullmatch(word) is not None or word in (QUESTION, QUOTED)
-            or any(c.isdigit() for c in word))
+            or any(c.isdigit() for c in word) or verbatim_spans(word) == [word])
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -449,8 +450,17 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         lost.append(QUESTION)
     if new_quotation(candidate, source):
         lost.append(QUOTED)
+    # Addresses, handles, file names, paths and code (the rules keep them as they are) are copied character for
+    # character: "https://example.com" -> "https:/example.com" loses the link.
+    lost += [v for v in dict.fromkeys(verbatim_spans(rules_text)) if v in source and v not in candidate]
+    # An emoji inside a sentence (the rules drop only those at its edges) may stand for a word ("I ❤️ this idea",
+    # "the new UI is 🔥"): the candidate keeps it or says it in a word the equivalents lexicon gives for it.
+    cand_emoji = set(emoji_runs(candidate))
+    lost += [e for e in dict.fromkeys(emoji_runs(rules_text)) if e not in cand_emoji
+             and not (len(set(e)) == 1 and said_formally(e[0]))]
     dropped = tuple(dict.fromkeys(lost))
-    src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in src for e in equivalents.get(w, ()) for p in e.split()}
+    said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
+    src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}
     inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
     return Checks(nonwords, dropped, inserted)
 

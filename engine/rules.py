@@ -29,7 +29,12 @@ _MARK = "\ue000"
 
 _TLDS = "com|org|net|edu|gov|io|co|uk|us|ca|de|fr|jp|au|info|biz|tv|me|ly|be|it|es|nl|ru|in"
 _URL_END = r"[^\s<>\"]*[^\s<>\".,!?;:)\]'’]"  # a URL never ends with the sentence's own punctuation
-_PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every character costs time
+# Spans a rewrite must copy character for character (engine.faithful checks it): web and e-mail addresses, bare
+# domains, @mentions and #hashtags, file names, paths, code identifiers and `code`.
+_FILE_EXT = ("docx?|xlsx?|pptx?|pdf|csv|tsv|txt|rtf|md|json|ya?ml|toml|ini|cfg|conf|xml|html?|css|scss|jsx?|tsx?|py|"
+             "ipynb|java|kt|cpp|hpp|cs|rs|rb|php|sh|bat|ps1|exe|dmg|msi|apk|zip|tar|gz|tgz|7z|rar|png|jpe?g|gif|svg|"
+             "webp|mp[34]|mov|avi|wav|log|sql|db|sqlite|key|pages|numbers|psd|ai|fig|sketch")
+VERBATIM_PATTERN = (
     rf"(?i:https?|ftp)://{_URL_END}"
     rf"|(?i:www)\.{_URL_END}"
     r"|(?<![\w.+-])[\w.+-]++@[\w-]+(?:\.[\w-]+)+"  # e-mail addresses
@@ -37,11 +42,32 @@ _PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every 
     # not followed by another label; tried once per chain (the look-behind), so linear
     rf"|(?<![\w.-])[\w-]++(?:\.[\w-]++)*?\.(?i:{_TLDS})\b(?!\.[\w-])(?:/{_URL_END})?"
     r"|(?<!\w)[@#]\w+"  # @mentions and #hashtags
-    r"|(?<![\w.])(?:[A-Za-z]\.){2,}+"  # dotted abbreviations: e.g. i.e. U.S. a.m.
+    r"|(?<![\w`])`[^`\n]{1,80}`(?!`)"  # `code`
+    r"|(?<![\w:\\])[A-Za-z]:\\[^\s\\<>\"|?*]+(?:\\[^\s\\<>\"|?*]+)*"  # C:\Users\jo\report.docx
+    r"|(?<![\w/~.])(?:~|\.\.?)?/[\w.-]+(?:/[\w.-]+)+/?(?<![.-])"  # /usr/local/bin, ~/notes/a.txt (two parts at least)
+    r"|~/[\w.-]*[\w]"  # ~/notes
+    rf"|(?<![\w.-])[\w-]++(?:\.[\w-]++)*?\.(?i:{_FILE_EXT})(?![\w-]|\.[\w])"  # report.docx, config.yaml
+    # user_id, MAX_RETRIES, user names (not "x_X" or "sh_t": every part two characters at least)
+    r"|(?<![\w])[A-Za-z][A-Za-z0-9]++(?:_[A-Za-z0-9]{2,}+)++(?:\(\))?(?!\w)"
+    r"|(?<![\w])[A-Za-z]\w*\(\)"  # save(), getUserById()
+)
+_PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every character costs time
+    VERBATIM_PATTERN
+    + r"|(?<![\w.])(?:[A-Za-z]\.){2,}+"  # dotted abbreviations: e.g. i.e. U.S. a.m.
     r"|\b(?i:etc|vs|approx|mr|mrs|ms|dr|prof|jr|sr|st)\."
     r"|(?<![\d.,:/-])\d++(?:[.,:/-]\d++)++"  # 3.14, 1,000, 10:30, 1/2, 555-1234
     r"|[\ue000-\uf8ff]",
 )
+_VERBATIM = re.compile(VERBATIM_PATTERN)
+
+
+def verbatim_spans(text: str) -> list[str]:
+    """The spans of ``text`` that a rewrite must copy character for character (addresses, handles, file names,
+    paths, code), in order."""
+    return [m.group() for m in _VERBATIM.finditer(text)]
+
+# What may come before a sentence's first word: not a word, and not a protected span ("@sam and I" keeps its "and").
+_LEAD = r"[^\w\ue000-\uf8ff]*"
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b\u2060\ufeff\u180e]+")
 _BACKTICK_APOSTROPHE = re.compile(r"(?<=[^\W\d_])[`´](?=[^\W\d_])")  # "she`s"
@@ -64,6 +90,12 @@ _EMOJI_CHARS = (
 # A maximal run of emoji (and the spaces between them), only ever tried from its first emoji.
 _EMOJI_RUN = re.compile(rf"(?<![{_EMOJI_CHARS}])[{_EMOJI_CHARS}][ {_EMOJI_CHARS}]*+")
 _EMOJI_RUN_AFTER = re.compile(r" *(?:[.!?]|\n|$)")
+_EMOJI_FORMAT = re.compile("[ \uFE0F\u200D\U0001F3FB-\U0001F3FF]")  # spaces, variation selector, joiner, skin tones
+
+
+def emoji_runs(text: str) -> list[str]:
+    """Each run of emoji in ``text``, without spaces, variation selectors, joiners or skin tones ("❤️ ❤️" -> "❤❤")."""
+    return [r for r in (_EMOJI_FORMAT.sub("", m.group()) for m in _EMOJI_RUN.finditer(text)) if r]
 
 _MARK_RUN = re.compile(r"[!?]{2,}")  # "?!?!", "??", "!?" -> "?"; "!!!" -> "!"
 _DOT_RUN = re.compile(r"\.{4,}|\u2026+\.*")
@@ -77,7 +109,7 @@ _TILDE_RUN = re.compile(r"~+")
 # "but" joining two clauses takes a comma; "all but one", "nothing but trouble" do not.
 _CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
 _NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help"])
-_YA_YES = re.compile(r"^(\W*)(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
+_YA_YES = re.compile(rf"^({_LEAD})(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
 _SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two clauses reads as a comma
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
 # An ellipsis inside a sentence trails off where formal text puts a comma; before a capital it ends a sentence.
@@ -152,19 +184,19 @@ _LAUGH = re.compile(
     re.IGNORECASE,
 )
 _FILLER_LIKE = re.compile(r", *(?:like|you know|i mean),(?= )", re.IGNORECASE)
-_LEADING_LIKE = re.compile(r"^(\W*)(?:like|so like|well like), *", re.IGNORECASE)
+_LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNORECASE)
 _LEADING_DISCOURSE = re.compile(
-    r"^(\W*)(?:so|well|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])", re.IGNORECASE
+    rf"^({_LEAD})(?:so|well|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])", re.IGNORECASE
 )
 # A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
 _IT_SUBJECT_DROP = re.compile(
-    r"^(\W*)(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
+    rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
     re.IGNORECASE,
 )
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
 _I_SUBJECT_DROP = re.compile(
-    r"^(\W*)(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
+    rf"^({_LEAD})(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
     rf"|have no idea\b|{_APPRECIATE})",
@@ -172,13 +204,13 @@ _I_SUBJECT_DROP = re.compile(
 )
 # the same dropped "I" after a comma: "thanks for the quick turnaround, really appreciate it"
 _I_DROP_AFTER_COMMA = re.compile(rf"(,\s+)({_APPRECIATE})", re.IGNORECASE)
-_THANKS = re.compile(r"^(\W*)thanks\b", re.IGNORECASE)
+_THANKS = re.compile(rf"^({_LEAD})thanks\b", re.IGNORECASE)
 # "hey guys," opens a message to a group: a greeting, not men ("guys" -> "men" is GYAFC's habit, wrong here).
-_GREETING_GROUP = re.compile(r"^(\W*)(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
+_GREETING_GROUP = re.compile(rf"^({_LEAD})(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
                              r"|folks|peeps)\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])", re.IGNORECASE)
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
-_IF_THEN = re.compile(r"^(\W*if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
-_INTRO_COMMA = re.compile(r"^(\W*(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
+_IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
+_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
                           r"|well|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
                           r" +(?=[^\W_])", re.IGNORECASE)
 
@@ -196,7 +228,7 @@ _PREV_WORD = re.compile(r"([\w'’]+)\s+$")
 # A question without its mark: "how would you want it." An imperative ("Do the dishes", "Have a nice day",
 # "Do it now") must not match, so "do"/"have" only count before a personal pronoun.
 _QUESTION_START = re.compile(
-    r"^\W*(?:(?:who|what|where|when|why|how)\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
+    rf"^{_LEAD}(?:(?:who|what|where|when|why|how)\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     r"|(?:is|are|does|did|can|could|would|should|will|has|was|were|am)\s+(?:I|you|he|she|it|we|they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
     r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody|someone|somebody))\b",

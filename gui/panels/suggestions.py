@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.faithful import QUESTION, QUOTED
+from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
 from ..diff import diff_html
@@ -37,9 +38,12 @@ def caution_text(flags) -> str:
     if words_of("nonword:"):
         parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
     dropped = words_of("dropped:")
-    lost = [w for w in dropped if w != QUOTED]
+    exact = [w for w in dropped if verbatim_spans(w) == [w]]  # a link, handle, file name or code changed
+    lost = [w for w in dropped if w != QUOTED and w not in exact]
     if lost:
         parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
+    if exact:
+        parts.append("does not copy " + ", ".join(f"“{w}”" for w in exact) + " exactly")
     if QUOTED in dropped:
         parts.append("puts your words in quotation marks")
     if words_of("inserted:"):

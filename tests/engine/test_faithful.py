@@ -139,6 +139,30 @@ def test_a_spelled_out_phrase_is_kept_whole_or_said_otherwise(rules, wl):
                   wl).dropped == ()
 
 
+def test_addresses_handles_file_names_and_code_are_copied_exactly(rules, wl):
+    """The model wrote "https:/example.com/status" and "atjo_b": every word is still there, the link is not."""
+    src = "pls check https://example.com/status before 5pm, its down again"
+    bad = _check("Please check https:/example.com/status before 5pm. It is down again.", src, rules, wl)
+    assert bad.dropped == ("https://example.com/status",) and bad.critical == ("https://example.com/status",)
+    assert _check("Please check https://example.com/status before 5pm. It is down again.", src, rules, wl).clean
+    src = "ping @jo_b on slack, set MAX_RETRIES in config.yaml"
+    bad = _check("Ping atjo_b on Slack, set MAX_RETES in configy.", src, rules, wl)
+    assert {"@jo_b", "MAX_RETRIES", "config.yaml"} <= set(bad.critical)
+    assert _check("Please ping @jo_b on Slack and set MAX_RETRIES in config.yaml.", src, rules, wl).clean
+
+
+def test_an_emoji_inside_a_sentence_is_kept_or_said_in_words(rules, wl):
+    """"the new UI is 🔥" came out "the new UI is: ourselves"; an emoji at a sentence's edge is decoration."""
+    src = "ngl the new UI is 🔥 but the onboarding is confusing"
+    assert "🔥" in _check("To be honest, the new UI is: ourselves, but onboarding is confusing.", src, rules, wl).dropped
+    assert "🔥" not in _check("To be honest, the new UI is 🔥, but the onboarding is confusing.", src, rules,
+                             wl).dropped
+    heart = _check("I love this idea.", "i ❤️ this idea", rules, wl)
+    assert heart.dropped == () and heart.inserted == ()
+    assert "❤" in _check("I like this idea.", "i ❤️ this idea", rules, wl).dropped
+    assert _check("Great job, team.", "great job team 🎉", rules, wl).dropped == ()
+
+
 def test_a_request_in_the_last_clause_stays_a_question(rules, wl):
     src = "dunno if mike got the memo, can someone check w/ him"
     assert rules.formalize(src).endswith("with him?")

@@ -240,7 +240,31 @@ VERBATIM = [
     "@john_doe",
     "#tbt",
     "e.g.",
+    "report.docx",
+    "config.yaml",
+    "MAX_RETRIES",
+    "user_id",
+    "getUserById()",
+    "/var/log/app.log",
+    "~/notes/todo.txt",
+    "C:\\Users\\jo\\report.docx",
+    "`pip install keigo`",
 ]
+
+
+def test_technical_spans_are_verbatim_and_found_in_order(rf):
+    """File names, paths and code are copied as written: the sentence splitter made "config.yaml" into
+    "config. Yaml." and the shouting rule made "MAX_RETRIES" into "MAX_retries"."""
+    from engine.rules import verbatim_spans
+
+    assert rf.formalize("set MAX_RETRIES to 5 in config.yaml pls") == "Set MAX_RETRIES to 5 in config.yaml please."
+    assert rf.formalize("send me the report.docx.") == "Send me the report.docx."
+    src = "pls check https://example.com/s, ping @jo_b and fix user_id in app.py or ~/x/y.txt"
+    assert verbatim_spans(src) == ["https://example.com/s", "@jo_b", "user_id", "app.py", "~/x/y.txt"]
+    # not code: chat slashes, emphasis, numbers, joined sentences, plain words
+    for text in ("w/ him and/or her 24/7", "the _really_ big one", "see u at 5.30", "it.good luck", "i said no.thanks",
+                 "/s", "McDonald's is ok", "my iPod", "x_X", "sh_t", "tHEY LOST IT"):
+        assert verbatim_spans(text) == [], text
 
 
 @pytest.mark.parametrize("token", VERBATIM)

@@ -17,6 +17,8 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     text = caution_text(("dropped:ship", "nonword:futututur", "inserted:doctor"))
     assert "“futututur”" in text and "leaves out “ship”" in text and "adds “doctor”" in text
     assert "leaves out the question" in caution_text(("dropped:?",))
+    assert caution_text(("dropped:https://example.com/status", "dropped:2")) == (
+        "Check the meaning: this rewrite leaves out “2”; does not copy “https://example.com/status” exactly.")
     assert caution_text(('dropped:"',)) == "Check the meaning: this rewrite puts your words in quotation marks."
     assert "leaves out “asap”; puts your words" in caution_text(("dropped:asap", 'dropped:"'))
 
