@@ -25,6 +25,10 @@ log = logging.getLogger("keigo.engine")
 _PAST_RE = re.compile(r"^past_key_values\.(\d+)\.(decoder|encoder)\.(key|value)$")
 _PRESENT_RE = re.compile(r"^present\.(\d+)\.(decoder|encoder)\.(key|value)$")
 _NEG = np.float32(-1.0e9)
+# Stand-ins the model reads in place of what it must copy exactly (engine.rules.verbatim_spans: links, addresses,
+# handles, file names, paths, code): a model trained on GYAFC mangles "https://x.com/a" or "config.yaml" but copies
+# a plain name. Each sentence takes those of them that it does not itself contain.
+PLACEHOLDERS = ("Zork", "Quib", "Blen", "Vask", "Trel", "Mirt", "Dulk", "Fenz")
 
 
 def _log_softmax(x: np.ndarray) -> np.ndarray:
@@ -238,6 +242,10 @@ class FormalRewriter:
         if self.preprocess not in (None, "rules"):
             raise ModelError(f"rewriter.json: unknown preprocess {self.preprocess!r} (null or \"rules\")")
         self._rules = None
+        mask = options.get("mask_verbatim", True)
+        if not isinstance(mask, bool):
+            raise ModelError(f"rewriter.json: mask_verbatim must be true or false, not {mask!r}")
+        self.mask_verbatim = mask
         guard = options.get("guard_min_bleu")
         if guard is not None and (isinstance(guard, bool) or not isinstance(guard, (int, float))
                                   or not 0.0 <= float(guard) <= 100.0):
@@ -407,7 +415,8 @@ class FormalRewriter:
             if results[i] is not None:
                 continue
             if i not in pieces:
-                cands = tuple(Candidate(t, float(sc)) for t, sc in outputs[(i, 0)] if t.strip())
+                pairs = self._masked(s)[1]
+                cands = tuple(Candidate(self._unmask(t, pairs), float(sc)) for t, sc in outputs[(i, 0)] if t.strip())
                 if not cands:
                     # A model that generates nothing must not make the user's sentence disappear.
                     results[i] = Rewrite(source=s, candidates=(Candidate(s, 0.0),), flags=("no_output",))
@@ -416,12 +425,13 @@ class FormalRewriter:
                 continue
             # Sentence by sentence, re-joined with the original whitespace between the pieces.
             n = max(len(outputs[(i, k)]) for k in range(len(pieces[i])))
+            piece_pairs = [self._masked(piece)[1] for _, _, _, piece in pieces[i]]
             cands = []
             for r in range(n):
                 text, total = "", 0.0
                 for k, (gap, _, _, _) in enumerate(pieces[i]):
                     hyp = outputs[(i, k)][min(r, len(outputs[(i, k)]) - 1)]
-                    text += gap + hyp[0]
+                    text += gap + self._unmask(hyp[0], piece_pairs[k])
                     total += hyp[1]
                 cands.append(Candidate(text + pieces[i][-1][1], total / len(pieces[i])))
             results[i] = Rewrite(source=s, candidates=tuple(cands), flags=("split",))
@@ -438,8 +448,9 @@ class FormalRewriter:
         src = self._encode(source)
         # What the search generates after the start token: [forced BOS] + the text's tokens + the end token.
         head = [int(self.forced_bos)] if self.forced_bos is not None else []
-        tgts = [head + self.tokenizer.encode(self._mark(t), add_special_tokens=False).ids + [self.eos_ids[0]]
-                for t in targets]
+        pairs = self._masked(source)[1]
+        tgts = [head + self.tokenizer.encode(self._mark(self._remask(t, pairs)), add_special_tokens=False).ids
+                + [self.eos_ids[0]] for t in targets]
         if len(src) > self.max_source_tokens or max(map(len, tgts)) > self.max_new_tokens + 1:
             return None
         hidden, mask = self._encode_batch([src])
@@ -483,9 +494,40 @@ class FormalRewriter:
         return self._rules
 
     def _source(self, text: str) -> str:
-        """The text the model rewrites (after the rules, before markers and prefix): decoding borrows its spelling."""
+        """The text the model rewrites (after the rules and the stand-ins, before markers and prefix): decoding
+        borrows its spelling."""
+        return self._masked(text)[0]
+
+    def _masked(self, text: str) -> tuple[str, list[tuple[str, str]]]:
+        """The model's input and its (stand-in, span) pairs: each span a rewrite must copy exactly (a link, an
+        address, a file name, ...) replaced by a stand-in word (PLACEHOLDERS) the sentence does not hold."""
         if self.preprocess == "rules":
             text = self._rules_formalizer().formalize(text)
+        if not self.mask_verbatim:
+            return text, []
+        from engine.rules import verbatim_spans
+
+        spans = list(dict.fromkeys(verbatim_spans(text)))
+        if not spans:
+            return text, []
+        lowered = text.lower()
+        free = [p for p in PLACEHOLDERS if p.lower() not in lowered]
+        pairs = list(zip(free, spans))
+        return FormalRewriter._remask(text, pairs), pairs
+
+    @staticmethod
+    def _remask(text: str, pairs: list[tuple[str, str]]) -> str:
+        """A target as the model would write it: the source's spans as their stand-ins."""
+        for p, span in sorted(pairs, key=lambda ps: -len(ps[1])):  # "a.py" may sit inside "~/x/a.py"
+            text = text.replace(span, p)
+        return text
+
+    @staticmethod
+    def _unmask(text: str, pairs: list[tuple[str, str]]) -> str:
+        """The spans put back where the model wrote their stand-ins (one the model lost stays lost: the meaning
+        checks see it)."""
+        for p, span in pairs:
+            text = re.sub(rf"(?<![^\W_]){p}(?![^\W_])", lambda _m, s=span: s, text, flags=re.IGNORECASE)
         return text
 
     def _mark(self, text: str) -> str:

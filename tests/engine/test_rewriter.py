@@ -312,3 +312,31 @@ def test_topk_over_a_beam_step_is_exact_with_ties_and_masked_tokens():
             x[:, rng.integers(0, n, 100)] = -np.inf
         ref = np.stack([np.lexsort((np.arange(n), -row))[:k] for row in x])
         assert np.array_equal(_topk(x, k), ref)
+
+
+def test_links_file_names_and_code_reach_the_model_as_stand_ins(tmp_path, merged):
+    """A model trained on GYAFC wrote "https:/example.com" and "configy"; it copies a plain name. The stand-ins
+    go in after the rules and come back out in every candidate; the n-best scoring reads targets the same way."""
+    src = "hey can u send me the report.docx from https://x.com/a lol"
+    masked, pairs = merged._masked(src)
+    assert masked == "hey can u send me the Zork from Quib lol"
+    assert pairs == [("Zork", "report.docx"), ("Quib", "https://x.com/a")]
+    assert merged._encode(src) == merged.tokenizer.encode(masked).ids
+    assert merged._unmask("Can you send me the zork from Quib?", pairs) == (
+        "Can you send me the report.docx from https://x.com/a?")
+    assert merged._unmask("The Zorks from Quibble.", pairs) == "The Zorks from Quibble."  # not a stand-in: kept
+    # a stand-in the writer uses is not one; a span inside a longer one is replaced after it
+    assert merged._masked("zork it: ~/x/a.py")[0] == "zork it: Quib"
+    assert merged._remask("see ~/x/a.py and a.py", [("Zork", "a.py"), ("Quib", "~/x/a.py")]) == "see Quib and Zork"
+    # every candidate the search returns has its spans back
+    for c in merged.rewrite([src], beam=3, nbest=3)[0].candidates:
+        assert not {"Zork", "Quib"} & set(c.text.split()), c.text
+    plain = _with_options(tmp_path, mask_verbatim=False)
+    assert plain._masked(src) == (src, [])
+    assert merged.score_targets(src, [src]) == plain.score_targets(masked, [masked])
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, None])
+def test_bad_mask_verbatim_values_are_refused(tmp_path, bad):
+    with pytest.raises(ModelError, match="mask_verbatim"):
+        _with_options(tmp_path, mask_verbatim=bad)
