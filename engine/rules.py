@@ -180,7 +180,7 @@ _OUT_OF_OFFICE = re.compile(
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
 _LAUGH = re.compile(
     r"(?<![\w'’\"“])(?:a?(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}|(?:ja){2,}|l+o+l+[lozs]*|lmf?a+o+|rofl\w*|ha ha(?: ha)*)"
-    r"(?![\w'’\"”])(?: *,)?",
+    r"(?![\w'’\"”]| +at\b(?! +(?:least|all|first|last|once|times)\b))(?: *,)?",  # "lol at this" laughs at something: no "At this."
     re.IGNORECASE,
 )
 _FILLER_LIKE = re.compile(r", *(?:like|you know|i mean),(?= )", re.IGNORECASE)
@@ -505,6 +505,26 @@ def _clause_but(m: re.Match) -> str:
     return m.group()
 
 
+# A title and the name after it ("prof. lee" -> "Prof. Lee", "mr. right" -> "Mr. Right"; "mr. and mrs. smith" ->
+# "Mr. and Mrs. Smith"); after a determiner a title with no name is the noun ("my dr. said" -> "my doctor said").
+# The title is protected, so it is cased after the spans are back.
+_TITLE_NAME = re.compile(r"(?<![\w.’'])(?:((?i:my|the|a|your|ur|his|her|our|their)) +)?(?i:(mr|mrs|ms|dr|prof))\. "
+                         r"([^\W\d_][\w'’-]*)")
+_NOT_A_NAME = frozenset(["and", "or", "if", "but", "so", "says", "said", "is", "was", "will", "would", "can", "could",
+                         "should", "to", "the", "a", "an", "of", "in", "on", "at", "for", "with", "from", "by",
+                         "about", "am", "pm", "appointment", "office", "visit", "today", "tomorrow", "yesterday"])
+_TITLE_NOUN = {"dr": "doctor", "prof": "professor"}
+
+
+def _title_name(m: re.Match) -> str:
+    det, title, word = m.group(1), m.group(2), m.group(3)
+    if det and word.islower() and title.lower() in _TITLE_NOUN:
+        return f"{det} {_TITLE_NOUN[title.lower()]} {word}"
+    if word.islower() and word not in _NOT_A_NAME:
+        word = word[0].upper() + word[1:]
+    return f"{det + ' ' if det else ''}{title[0].upper()}{title[1:].lower()}. {word}"
+
+
 def _drop_edge_emoji(m: re.Match) -> str:
     """Emoji at the end of a sentence (before an end mark, a line break or the end) or at the very start go;
     emoji inside a sentence may stand for a word ("I ❤ NY") and stay."""
@@ -548,9 +568,9 @@ class RuleFormalizer:
         if not fillers:
             raise ModelError(f"{d / 'fillers.txt'}: no entries")
         self._fillers = frozenset(fillers)
-        # Not inside quotes: 'he said "lol"' keeps its quoted word.
+        # Not inside quotes: 'he said "lol"' keeps its quoted word; not before "at" ("lol at this" is no "At this.").
         self._filler_re = re.compile(
-            rf"(?<![\w'’\"“])(?:{_alternation(fillers)})(?![\w'’\"”])(?: *,)?", re.IGNORECASE
+            rf"(?<![\w'’\"“])(?:{_alternation(fillers)})(?![\w'’\"”]| +at\b(?! +(?:least|all|first|last|once|times)\b))(?: *,)?", re.IGNORECASE
         )
         self._register = frozenset(w.lower() for w in _read_words(d / "register_words.txt"))
         self._double_words = frozenset(w.lower() for w in _read_words(d / "double_letter_words.txt"))
@@ -635,7 +655,7 @@ class RuleFormalizer:
             restored = _restore(text, protected)
             if restored is None:
                 return sentence.strip()
-            text = restored
+            text = _TITLE_NAME.sub(_title_name, restored)
         # Nothing but laughter or emoticons ("lol", ":)"): keep the user's text rather than return nothing.
         return text if text.strip() else sentence.strip()
 

@@ -218,6 +218,22 @@ CASES = [
     ("idk why it broke, can u check w/ finance", "I do not know why it broke, can you check with finance?"),
     ("i dont get it, could you explain", "I do not get it, could you explain?"),
     ("i said it, can you believe it.", "I said it, can you believe it."),
+    # a title and its name are capitalised; after a determiner, a title with no name is the noun
+    ("hi prof. lee, sorry i missed class", "Hi Prof. Lee, sorry I missed class."),
+    ("mr. and mrs. smith r coming", "Mr. and Mrs. Smith are coming."),
+    ("waiting for mr. right", "Waiting for Mr. Right."),
+    ("my dr. said its fine", "My doctor said it is fine."),
+    ("i have a dr. appointment tmrw", "I have a doctor appointment tomorrow."),
+    ("ask ur prof. for help", "Ask your professor for help."),
+    ("my dr. Smith is great", "My Dr. Smith is great."),
+    # a span at the start of a sentence is no punctuation: the sentence keeps its "and" and stays a statement
+    ("@sam and i will do it", "@sam and I will do it."),
+    ("Match.com is the second best.", "Match.com is the second best."),
+    ("limewire.com but you have to download it", "limewire.com but you have to download it."),
+    # laughter at something is not dropped; "smh" at a sentence's end is
+    ("lol at ur answer", "Lol at your answer."),
+    ("lol at least it works", "At least it works."),
+    ("they fired him w/o any warning smh", "They fired him without any warning."),
 ]
 
 
