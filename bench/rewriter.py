@@ -6,6 +6,7 @@ forced so that every sentence is rewritten; its ratio is against the plain model
 
     python3 bench/rewriter.py [--model assets/models/rewriter] [--sentences 30] [--threads 1] [--json OUT]
 
+For an ensemble directory (python -m training make-ensemble) "pytorch" runs its members one after another.
 PyTorch eager runs the model's own weights when --checkpoint points at its training checkpoint, else the
 same architecture (config.json) with random weights: with the output length forced, the work per sentence
 is the same. T5-base: t5-base sizes (d_model 768, 12+12 layers, 12 heads, FFN 3072), random weights.
@@ -75,14 +76,21 @@ def main(argv=None) -> int:
     rw = FormalRewriter.from_dir(model_dir, threads=args.threads)
     scorer = FormalityScorer.from_dir(REPO / "assets" / "models" / "scorer", threads=args.threads)
     safe = SafeRewriter.for_model(rw, scorer=scorer)
+    # an ensemble directory (make-ensemble): its members, run one after another in PyTorch for the same work
+    options = json.loads((model_dir / "rewriter.json").read_text(encoding="utf-8"))
+    member_dirs = [model_dir / m for m in options["ensemble"]["members"]] if "ensemble" in options else [model_dir]
     if args.checkpoint:
-        pt = AutoModelForSeq2SeqLM.from_pretrained(args.checkpoint)
+        if len(member_dirs) > 1:
+            ap.error("--checkpoint is for a single model, not an ensemble directory")
+        pts = [AutoModelForSeq2SeqLM.from_pretrained(args.checkpoint)]
         pt_weights = "trained checkpoint"
     else:
         torch.manual_seed(0)
-        pt = AutoModelForSeq2SeqLM.from_config(AutoConfig.from_pretrained(str(model_dir)))
-        pt_weights = "random weights, same architecture"
-    pt.eval()
+        pts = [AutoModelForSeq2SeqLM.from_config(AutoConfig.from_pretrained(str(d))) for d in member_dirs]
+        pt_weights = "random weights, same architecture" + (
+            f" ({len(pts)} ensemble members, one after another)" if len(pts) > 1 else "")
+    for pt in pts:
+        pt.eval()
     t5 = None
     if not args.skip_t5:
         torch.manual_seed(0)
@@ -111,8 +119,9 @@ def main(argv=None) -> int:
             ids = torch.tensor([rw._encode(s)])
             with torch.inference_mode():
                 t0 = time.perf_counter()
-                pt.generate(input_ids=ids, attention_mask=torch.ones_like(ids), num_beams=beam, do_sample=False,
-                            min_new_tokens=n, max_new_tokens=n)
+                for pt in pts:
+                    pt.generate(input_ids=ids, attention_mask=torch.ones_like(ids), num_beams=beam, do_sample=False,
+                                min_new_tokens=n, max_new_tokens=n)
                 times["pytorch"].append(time.perf_counter() - t0)
                 if t5 is not None:
                     t5_ids = torch.randint(5, 32000, (1, ids.shape[1]))
@@ -134,7 +143,7 @@ def main(argv=None) -> int:
     result = {"model": str(model_dir), "version": manifest.get("version"),
               "onnx_weights": manifest.get("metrics", {}).get("weights"), "pytorch_weights": pt_weights,
               "threads": args.threads, "sentences": len(sents), "results": rows,
-              "params": {"ours": sum(p.numel() for p in pt.parameters()),
+              "params": {"ours": sum(p.numel() for pt in pts for p in pt.parameters()),
                          "t5-base": sum(p.numel() for p in t5.parameters()) if t5 is not None else None}}
     print(f"{'decoding':<8} {'system':<9} {'p50 ms':>9} {'p95 ms':>9}   ratio p50 vs ONNX")
     for name, row in rows.items():

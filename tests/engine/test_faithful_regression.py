@@ -109,3 +109,17 @@ def test_formal_sentences_come_back_unchanged(safe):
     out = safe.rewrite(formal, beam=4)
     assert [r.best for r in out] == formal
     assert all("already_formal" in r.flags for r in out)
+
+
+def test_links_handles_file_names_and_code_are_copied_exactly(safe):
+    """The bundle wrote "https:/example.com/status", "config. Yaml" and "/shared/q3_notes. Text" for these."""
+    from engine.rules import verbatim_spans
+
+    srcs = ["pls check https://example.com/status before 5pm, its down again",
+            "set MAX_RETRIES to 5 in config.yaml pls",
+            "ping @jo_b on slack, she has the logs",
+            "i uploaded the notes to ~/shared/q3_notes.txt, lmk if u cant open it",
+            "u can reach me at 555-0192 or mike@acme.org anytime"]
+    for src, r in zip(srcs, safe.rewrite(srcs, beam=4)):
+        for span in verbatim_spans(src) + [n for n in src.split() if n[:1].isdigit() and "-" in n]:
+            assert span in r.best, (src, r.best)
