@@ -12,7 +12,8 @@ sentence itself; every candidate gets features and flags:
   ``nonword:WORD``);
 - ``dropped``: content words of the source (not function words, not informal markers) missing from the
   candidate (flag ``dropped:WORD``);
-- ``critical``: those of the dropped words that always change what a sentence says: a negation, a number, a
+- ``critical``: those of the dropped words that always change what a sentence says: a negation, a number (or
+  the estimate around one: "like 15%" -> "15%" is flagged ``about 15``), a
   question turned into a statement, reported words turned into a quotation, a logical word ("or", "but", "if",
   "because", "more", ...), an address, handle, file name, path or piece of code not copied character for
   character (``engine.rules.verbatim_spans``);
@@ -107,6 +108,18 @@ _ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixt
                   "tenth", "eleventh", "twelfth"]
 # "1." or "2)" opening a line numbers a list item: layout, not content ("1. marriage is not a joke!").
 _ENUMERATOR = re.compile(r"^\s*(\d{1,2})[.)](?!\d)")
+
+
+# A number the writer gave as an estimate ("like 15%" -> "about 15%"): a rewrite that states it as exact says more.
+_APPROX_WORDS = r"about|around|approximately|roughly|nearly|almost|some|circa|or so|give or take|close to|more or less"
+_APPROX_NUMBER = re.compile(rf"\b(?:{_APPROX_WORDS})\s+\$?(\d+(?:[.,:/]\d+)*)", re.IGNORECASE)
+
+
+def _estimate_kept(n: str, candidate: str) -> bool:
+    word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
+    num = re.escape(n) + (f"|{word}" if word else "")
+    return re.search(rf"\b(?:{_APPROX_WORDS})\s+\$?(?:{num})\b|\b(?:{num})\S*\s+or so\b", candidate,
+                     re.IGNORECASE) is not None
 
 
 def _number_kept(n: str, candidate: str, cand_words: set[str], source: str = "") -> bool:
@@ -443,6 +456,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     if enumerator and _NUMBER.findall(source).count(enumerator.group(1)) == 1:
         source_numbers.discard(enumerator.group(1))
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
+    lost += [f"about {n}" for n in dict.fromkeys(_APPROX_NUMBER.findall(rules_text))
+             if n in source_numbers | set(_NUMBER.findall(source)) and not _estimate_kept(n, candidate)]
     if negations(candidate) < negations(rules_text):
         lost.append("not")
     # the writer's own sentence always passes: leaving it as it is changes nothing it says

@@ -151,6 +151,18 @@ def test_addresses_handles_file_names_and_code_are_copied_exactly(rules, wl):
     assert _check("Please ping @jo_b on Slack and set MAX_RETRIES in config.yaml.", src, rules, wl).clean
 
 
+def test_an_estimate_stays_an_estimate(rules, wl):
+    """"up by like 15%" is an estimate (the rules write "about 15%"); "up by 15%" states it as exact."""
+    src = "the rent is going up by like 15% next yr"
+    bad = _check("The rent is going up by 15% next year.", src, rules, wl)
+    assert bad.dropped == ("about 15",) and bad.critical == ("about 15",)
+    for kept in ("The rent is going up by approximately 15% next year.",
+                 "The rent is going up by roughly fifteen percent next year."):
+        assert _check(kept, src, rules, wl).dropped == (), kept
+    assert _check("It is five minutes away.", "its about 5 mins away", rules, wl).dropped == ("about 5",)
+    assert _check("It is 5 minutes away.", "its 5 mins away", rules, wl).dropped == ()
+
+
 def test_an_emoji_inside_a_sentence_is_kept_or_said_in_words(rules, wl):
     """"the new UI is 🔥" came out "the new UI is: ourselves"; an emoji at a sentence's edge is decoration."""
     src = "ngl the new UI is 🔥 but the onboarding is confusing"
