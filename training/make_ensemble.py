@@ -97,8 +97,9 @@ def card(version: str, members: list[tuple[Path, dict, dict]], names: list[str],
     if measured:
         beams = measured["beams"]
         cols = [f"{d}_beam{b}" for b in beams for d in ("em", "fr")]
-        lines += ["", (f"GYAFC tune BLEU (sacreBLEU, 4 references), the first {measured['subset'] or 'all'} "
-                       "sentences of each domain, plain model search through the engine (no reranker)"
+        lines += ["", ("GYAFC tune BLEU (sacreBLEU, 4 references), "
+                       + (f"the first {measured['subset']} sentences" if measured["subset"] else "all the sentences")
+                       + " of each domain, plain model search through the engine (no reranker)"
                        + (", and the rewrite p50 per sentence on one thread" if measured["p50_ms"] else "")
                        + ", measured side by side in one run (`python -m training make-ensemble`):"), "",
                   "| system | " + " | ".join(c.replace("_beam", " beam ") for c in cols)

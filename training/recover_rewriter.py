@@ -141,6 +141,10 @@ def recover(bundle: Path):
     from transformers import AutoConfig, AutoModelForSeq2SeqLM
 
     bundle = Path(bundle)
+    members = sorted(p.name for p in bundle.glob("member-*") if p.is_dir())
+    if members and not (bundle / "encoder_model.onnx").is_file():
+        raise ModelError(f"{bundle} is an ensemble of {len(members)} rewriters: recover one member at a time "
+                         f"({', '.join(str(bundle / m) for m in members)})")
     decoder = next((bundle / f for f in ("decoder_model_merged.onnx", "decoder_model.onnx")
                     if (bundle / f).is_file()), bundle / "decoder_model_merged.onnx")
     for f in (bundle / "config.json", bundle / "encoder_model.onnx", decoder):

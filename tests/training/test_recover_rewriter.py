@@ -66,3 +66,15 @@ def test_the_rewriter_stage_continues_a_recovered_bundle(tmp_path, tiny_config, 
     assert rc == 0, [e for e in events if e["event"] == "error"]
     report = json.loads((tmp_path / "run" / "rewriter" / "report.json").read_text())
     assert report["export"]["parity"]["ok"]
+
+
+def test_an_ensemble_is_recovered_one_member_at_a_time(tmp_path, capsys):
+    """The bundle is a 2-model ensemble: the command names the members instead of a missing config.json."""
+    bundle = tmp_path / "ensemble"
+    for m in ("member-1", "member-2"):
+        shutil.copytree(FIXTURES / "rewriter", bundle / m)
+    (bundle / "rewriter.json").write_text(json.dumps({"ensemble": {"members": ["member-1", "member-2"]}}))
+    assert main(["recover-rewriter", str(bundle), str(tmp_path / "out")]) == 3
+    err = capsys.readouterr().err
+    assert "recover one member at a time" in err and str(bundle / "member-2") in err
+    assert main(["recover-rewriter", str(bundle / "member-1"), str(tmp_path / "out")]) == 0
