@@ -73,8 +73,8 @@ def _parity(metrics: Mapping) -> tuple[str, str] | None:
     return "Checked against PyTorch", verdict + detail
 
 
-def _domains(metrics: Mapping, key: str) -> str | None:
-    em, fr = _num(metrics.get(f"{key}_em")), _num(metrics.get(f"{key}_fr"))
+def _domains(metrics: Mapping, key: str, suffix: str = "") -> str | None:
+    em, fr = _num(metrics.get(f"{key}_em{suffix}")), _num(metrics.get(f"{key}_fr{suffix}"))
     if em is None or fr is None:
         return None
     return f"E&M {em:.1f}, F&R {fr:.1f}"
@@ -102,7 +102,7 @@ def summary(role: str, metrics: Mapping | None) -> list[tuple[str, str]]:
         if shown is not None:
             out.append(("Shown score's agreement with human ratings", f"{shown:.3f}"))
     if "tune_bleu_em" in metrics or "tune_bleu_em_beam4" in metrics:
-        greedy, beam4 = _domains(metrics, "tune_bleu"), _domains(metrics, "tune_bleu_beam4")
+        greedy, beam4 = _domains(metrics, "tune_bleu"), _domains(metrics, "tune_bleu", "_beam4")
         # an export measured on a subset says so (``tune_sentences``: sentences per domain); absent = full sets
         sizes = metrics.get("tune_sentences")
         counts = sorted({int(v) for v in sizes.values() if _num(v) is not None}) if isinstance(sizes, Mapping) else []

@@ -147,6 +147,13 @@ def build(member_dirs: Sequence[Path], target: Path, *, version: str, weights: S
         metrics: dict = {"members": {n: m[1].get("version") for n, m in zip(names, members)}}
         if measured:
             metrics["ensemble_comparison"] = measured
+            # the ensemble's own numbers under the keys an exported rewriter uses (engine.model_summary reads them)
+            metrics.update({f"tune_bleu_{k.replace('_beam1', '')}": v for k, v in measured["bleu"]["ensemble"].items()})
+            if measured["subset"]:
+                metrics["tune_sentences"] = {"em": measured["subset"], "fr": measured["subset"]}
+        weights_kind = {(m[1].get("metrics") or {}).get("weights") for m in members}
+        if len(weights_kind) == 1 and None not in weights_kind:
+            metrics["weights"] = weights_kind.pop()
         config = {"ensemble": {"members": names, "weights": weights},
                   "members": {n: m[1].get("config") or {} for n, m in zip(names, members)}}
         data = list(dict.fromkeys(x for m in members for x in (m[1].get("data") or [])))

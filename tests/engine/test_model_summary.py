@@ -19,3 +19,13 @@ def test_the_shown_degree_is_summarised_when_fitted():
     # a damaged value is left out, never shown as text
     assert "Shown score's agreement with human ratings" not in dict(
         summary("scorer", {**base, "display": {"pt16_B_spearman": {"degree": "high"}}}))
+
+
+def test_beam4_bleu_is_read_under_the_export_keys():
+    from engine.model_summary import summary
+
+    """export_rewriter and make-ensemble write tune_bleu_em_beam4: the summary showed greedy BLEU only."""
+    pairs = dict(summary("rewriter", {"tune_bleu_em": 63.3, "tune_bleu_fr": 71.0, "tune_bleu_em_beam4": 67.69,
+                                      "tune_bleu_fr_beam4": 73.27}))
+    assert pairs["BLEU on GYAFC tune, greedy"] == "E&M 63.3, F&R 71.0"
+    assert pairs["BLEU on GYAFC tune, beam 4"] == "E&M 67.7, F&R 73.3"

@@ -61,7 +61,15 @@ def test_measurement_compares_the_ensemble_with_each_member(tmp_path):
     assert m["bleu"]["ensemble"] == m["bleu"]["member-1"]  # itself twice: the same search
     assert all(v["beam1"] > 0 for v in m["p50_ms"].values())
     card = (target / "MODEL_CARD.md").read_text(encoding="utf-8")
-    assert "| ensemble |" in card and "p50 ms beam 1" in card
+    assert "| ensemble |" in card and "p50 ms beam 1" in card and "the first 3 sentences of each domain" in card
+    # the ensemble's own numbers under an export's keys, so the app's model summary shows them
+    top = manifest["metrics"]
+    assert (top["tune_bleu_em"], top["tune_bleu_fr"]) == (m["bleu"]["ensemble"]["em_beam1"],
+                                                          m["bleu"]["ensemble"]["fr_beam1"])
+    assert top["tune_sentences"] == {"em": 3, "fr": 3}
+    from engine.model_summary import summary
+
+    assert summary("rewriter", top)[0][0] == "BLEU on GYAFC tune (3 sentences per domain), greedy"
 
 
 def test_bad_members_are_refused_and_nothing_is_left(tmp_path):
