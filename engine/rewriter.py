@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -246,6 +247,8 @@ class FormalRewriter:
         if not isinstance(mask, bool):
             raise ModelError(f"rewriter.json: mask_verbatim must be true or false, not {mask!r}")
         self.mask_verbatim = mask
+        # the rules and the stand-ins of a sentence, read by encoding, decoding and scoring alike: made once
+        self._masked = lru_cache(maxsize=256)(self._mask_input)
         guard = options.get("guard_min_bleu")
         if guard is not None and (isinstance(guard, bool) or not isinstance(guard, (int, float))
                                   or not 0.0 <= float(guard) <= 100.0):
@@ -498,32 +501,32 @@ class FormalRewriter:
         borrows its spelling."""
         return self._masked(text)[0]
 
-    def _masked(self, text: str) -> tuple[str, list[tuple[str, str]]]:
+    def _mask_input(self, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
         """The model's input and its (stand-in, span) pairs: each span a rewrite must copy exactly (a link, an
         address, a file name, ...) replaced by a stand-in word (PLACEHOLDERS) the sentence does not hold."""
         if self.preprocess == "rules":
             text = self._rules_formalizer().formalize(text)
         if not self.mask_verbatim:
-            return text, []
+            return text, ()
         from engine.rules import verbatim_spans
 
         spans = list(dict.fromkeys(verbatim_spans(text)))
         if not spans:
-            return text, []
+            return text, ()
         lowered = text.lower()
         free = [p for p in PLACEHOLDERS if p.lower() not in lowered]
-        pairs = list(zip(free, spans))
+        pairs = tuple(zip(free, spans))
         return FormalRewriter._remask(text, pairs), pairs
 
     @staticmethod
-    def _remask(text: str, pairs: list[tuple[str, str]]) -> str:
+    def _remask(text: str, pairs) -> str:
         """A target as the model would write it: the source's spans as their stand-ins."""
         for p, span in sorted(pairs, key=lambda ps: -len(ps[1])):  # "a.py" may sit inside "~/x/a.py"
             text = text.replace(span, p)
         return text
 
     @staticmethod
-    def _unmask(text: str, pairs: list[tuple[str, str]]) -> str:
+    def _unmask(text: str, pairs) -> str:
         """The spans put back where the model wrote their stand-ins (one the model lost stays lost: the meaning
         checks see it)."""
         for p, span in pairs:

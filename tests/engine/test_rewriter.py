@@ -320,7 +320,7 @@ def test_links_file_names_and_code_reach_the_model_as_stand_ins(tmp_path, merged
     src = "hey can u send me the report.docx from https://x.com/a lol"
     masked, pairs = merged._masked(src)
     assert masked == "hey can u send me the Zork from Quib lol"
-    assert pairs == [("Zork", "report.docx"), ("Quib", "https://x.com/a")]
+    assert pairs == (("Zork", "report.docx"), ("Quib", "https://x.com/a"))
     assert merged._encode(src) == merged.tokenizer.encode(masked).ids
     assert merged._unmask("Can you send me the zork from Quib?", pairs) == (
         "Can you send me the report.docx from https://x.com/a?")
@@ -332,7 +332,7 @@ def test_links_file_names_and_code_reach_the_model_as_stand_ins(tmp_path, merged
     for c in merged.rewrite([src], beam=3, nbest=3)[0].candidates:
         assert not {"Zork", "Quib"} & set(c.text.split()), c.text
     plain = _with_options(tmp_path, mask_verbatim=False)
-    assert plain._masked(src) == (src, [])
+    assert plain._masked(src) == (src, ())
     assert merged.score_targets(src, [src]) == plain.score_targets(masked, [masked])
 
 
