@@ -64,10 +64,6 @@ CHECK_NAMES = ("nonwords", "dropped", "critical")  # what rewriter.json's "hard"
 # A source word whose removal raises the live scorer's log-odds of "formal" by at least this much is an
 # informal marker (scorer.explain weight <= -1): dropping it is the rewriter's job, not lost content.
 MARKER_LOGODDS = -1.0
-# explain(only=...) scores a smaller batch than the full explanation, and an int8 scorer quantizes activations per
-# batch: a weight can move by about 0.1 log-odds. A word counts as a marker on that path only with this margin, so
-# the rewriter never drops a word the full explanation calls content (it may keep one more).
-PARTIAL_EXPLAIN_MARGIN = 0.2
 
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*(?:-[^\W\d_]+(?:['\u2019][^\W\d_]+)*)*")
 # Function words carry grammar, not the writer's content: losing or adding one is the rewriter's job.
@@ -660,8 +656,9 @@ class SafeRewriter:
 
     def checks(self, source: str, texts: Sequence[str], rules_text: str) -> list[Checks]:
         """Each candidate's checks. A word the live scorer says pulls informal is a marker, not content; that only
-        matters for a word some candidate drops, so the scorer explains just those (cheaper; with a margin,
-        PARTIAL_EXPLAIN_MARGIN), and only the candidates that drop something are checked again."""
+        matters for a word some candidate drops, so the scorer explains just those (cheaper, with the full
+        explanation's weights: the scorer gives a text the same score in any batch), and only the candidates that
+        drop something are checked again."""
         checks = [check(t, source, rules_text, self.wordlist, self.markers) for t in texts]
         lost = {w for c in checks for w in c.dropped}
         if lost and self.scorer is not None:
@@ -678,8 +675,7 @@ class SafeRewriter:
         it stood for."""
         if self.scorer is None:
             return self.markers
-        limit = MARKER_LOGODDS - (PARTIAL_EXPLAIN_MARGIN if among is not None else 0.0)
-        pulled = {w.word.lower() for w in self.scorer.explain(source, only=among) if w.weight <= limit}
+        pulled = {w.word.lower() for w in self.scorer.explain(source, only=among) if w.weight <= MARKER_LOGODDS}
         return self.markers | {w for w in pulled if self.wordlist.known(w)}
 
     def order(self, f: np.ndarray, checks: Sequence[Checks]) -> list[int]:

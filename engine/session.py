@@ -63,6 +63,20 @@ def resolve_providers(providers: Sequence[str] | str | None) -> list[str]:
     return wanted
 
 
+def quantizes_activations(path: Path) -> bool:
+    """Whether the ONNX file holds a DynamicQuantizeLinear node (what onnxruntime's quantize_dynamic writes):
+    op types are stored as plain strings in the protobuf, so a scan of the bytes answers without the onnx
+    package."""
+    needle = b"DynamicQuantizeLinear"
+    tail = b""
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 22):
+            if needle in tail + chunk:
+                return True
+            tail = chunk[-len(needle):]
+    return False
+
+
 class OrtSession:
     """An InferenceSession plus what every caller needs about it: input names and numpy dtypes, output names."""
 
@@ -99,6 +113,10 @@ class OrtSession:
         self.inputs = {i.name: _NP_DTYPES.get(i.type, np.float32) for i in self.session.get_inputs()}
         self.input_shapes = {i.name: list(i.shape) for i in self.session.get_inputs()}
         self.output_names = [o.name for o in self.session.get_outputs()]
+        # A dynamically quantized (int8) graph scales its activations over the whole input tensor, so a row's
+        # output depends on the other rows of the batch; callers that must give a text the same result alone and
+        # among others run such a graph one row at a time.
+        self.batch_dependent = quantizes_activations(self.path)
 
     @property
     def input_names(self) -> list[str]:

@@ -620,19 +620,3 @@ def test_the_scorer_is_asked_only_about_dropped_words_and_the_checks_stay_the_sa
     dropped_somewhere = {w for t in texts for w in check(t, SRC, rules_text, safe.wordlist, safe.markers).dropped}
     assert scorer.asked[0] == dropped_somewhere and "ship" in dropped_somewhere
     assert not ({"idk", "tbh", "if", "we"} & scorer.asked[0])
-
-
-def test_a_word_near_the_marker_bound_stays_content_on_the_partial_path(rules):
-    """explain(only=...) runs a smaller batch (int8 noise): a word just past the marker bound there is still content,
-    so the candidate that drops it keeps its dropped flag."""
-    from engine.faithful import MARKER_LOGODDS, PARTIAL_EXPLAIN_MARGIN
-
-    model = FakeModel({SRC: [(DROPS, -0.1), (GOOD, -0.5)]})
-    scorer = _PullingScorer({SRC: 0.01}, {"ship"})
-    scorer.weight = MARKER_LOGODDS - PARTIAL_EXPLAIN_MARGIN / 2
-    safe = SafeRewriter(model, rules, scorer=scorer)
-    assert "ship" in safe.source_markers(SRC)                    # the full explanation calls it a marker
-    (r,) = model.rewrite([SRC], beam=8, nbest=8)
-    texts, rules_text = safe.pool(r)
-    _, checks = safe.features(SRC, texts, rules_text, {c.text: c.score for c in r.candidates}, 0.01)
-    assert "ship" in checks[texts.index(DROPS)].dropped
