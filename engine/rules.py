@@ -26,6 +26,8 @@ from engine.types import Candidate, ModelInfo, Rewrite
 # A private-use character stands for each protected span; any private-use character already in the input is
 # itself protected, so putting the spans back in order is exact.
 _MARK = "\ue000"
+_HANDLE_MARK = "\ue001"  # the same for an @handle, which a greeting may name ("hey @sam can u ...")
+_MARKS = re.compile("[\ue000\ue001]")
 
 _TLDS = "com|org|net|edu|gov|io|co|uk|us|ca|de|fr|jp|au|info|biz|tv|me|ly|be|it|es|nl|ru|in"
 _URL_END = r"[^\s<>\"]*[^\s<>\".,!?;:)\]'’]"  # a URL never ends with the sentence's own punctuation
@@ -75,14 +77,14 @@ _HSPACE = re.compile(r"[^\S\n]+")  # any whitespace but a line break
 _SPACE_AROUND_BREAK = re.compile(r"(?<! ) *\n *")
 
 _EMOTICON = re.compile(
-    r"(?<![\w\ue000])(?:"
-    r"[:;=][-o'^]?[)(\]\[dDpP/\\|*3$@xXoO]+(?![\w\ue000])"
-    r"|[)(][-']?[:;=](?![\w\ue000])"
+    r"(?<![\w\ue000\ue001])(?:"
+    r"[:;=][-o'^]?[)(\]\[dDpP/\\|*3$@xXoO]+(?![\w\ue000\ue001])"
+    r"|[)(][-']?[:;=](?![\w\ue000\ue001])"
     r"|<3+|\^_*\^|\^-\^|-_+-|[Tt]_[Tt]|[oO]_[oO]|[xX][dD]+(?!\w)"
     r")",
 )
 _HEART_VERB = re.compile(r"(?<=\w )<3+(?= \w)")  # "i <3 u": the heart stands for a word
-_EMOTICON_ATTACHED = re.compile(r"(?<=\w)[:;=][-']?[)(DPp](?![\w\ue000])")  # "thanks:)"
+_EMOTICON_ATTACHED = re.compile(r"(?<=\w)[:;=][-']?[)(DPp](?![\w\ue000\ue001])")  # "thanks:)"
 _EMOJI_CHARS = (
     "\U0001F000-\U0001FAFF\u2600-\u27BF\u2300-\u23FF\u2B00-\u2BFF\uFE0F\u200D\u20E3\U000E0020-\U000E007F"
     "\u3030\u303D\u3297\u3299"
@@ -128,6 +130,13 @@ _SWEAR_INTENSIFIER = re.compile(
     r"(?=[^\W\d_])",
     re.IGNORECASE,
 )
+# "confusing af" (chat: "as f***") says "extremely confusing"; "af" after a function word or before a noun phrase
+# is left alone.
+_AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:my|the|a|an|his|her|their|our|your|this|that|these"
+                             r"|those|it|them|me|us|him)\b)")  # "two hours af my life" is a typo of "of"
+_AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
+                           "and", "or", "but", "so", "i", "you", "he", "she", "we", "they", "me", "to", "of", "in",
+                           "on", "at", "for", "with", "my", "your", "our", "their", "his", "her"])
 # "don't you know" asks "do you not know"; expanding in place would give "do not you".
 _NEGATED_QUESTION = re.compile(
     r"(?<![\w'’])(do|does|did|is|are|was|were|have|has|had|ca|could|would|should|wo)(?:n['’]t|nt) "
@@ -208,13 +217,26 @@ _THANKS = re.compile(rf"^({_LEAD})thanks\b", re.IGNORECASE)
 # "hey guys," opens a message to a group: a greeting, not men ("guys" -> "men" is GYAFC's habit, wrong here).
 _GREETING_GROUP = re.compile(rf"^({_LEAD})(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
                              r"|folks|peeps)\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])", re.IGNORECASE)
+# A greeting to one person: "hey @sam can u ...", "Hey John, ...", "Hey John how are you", "hey sam can u ..." ->
+# "Hello @sam, can you ...?", "Hello John, ...", "Hello John, how are you?", "Hello Sam, can you ...?". The name: an
+# @handle; a capitalised word (or two) with a comma or a question after it ("Hey Jude by the Beatles", "Hi Go to
+# ...", "Yo Mama is ..." are no greetings); a lower-case word right before "can you", "could u", ...
+_REQUEST_AHEAD = r"(?=(?:can|could|would|will|do|did|are|have)\s+(?:you|u)\b)"
+_GREETING_NAME = re.compile(
+    rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(\ue001\s*,?"
+    rf"|[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:\s*,|\s+(?=(?:how|what|where|when|why|who)\b)|\s+{_REQUEST_AHEAD})"
+    r"|(?!(?:what|who|where|when|why|how|so|guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|folks|y'?all"
+    rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD})\s*(?=[^\W_])")
+# "hey man can u help": a greeting with a familiar address says nothing a formal sentence keeps
+_HEY_DUDE = re.compile(rf"^({_LEAD})(?:hey|heya|yo|hi)\s+(?:man|dude|bro|buddy|mate|girl)\b\s*[,!.]*\s*", re.IGNORECASE)
+_GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|[A-Z][a-z]+(?: [A-Z][a-z]+)?), ")
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
                           r"|well|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
                           r" +(?=[^\W_])", re.IGNORECASE)
 
-_SPACE_BEFORE_PUNCT = re.compile(r"(?<![ \t])[ \t]+(?=[,.!?;:%](?:[\s\ue000\"'’”)\]]|$))")
+_SPACE_BEFORE_PUNCT = re.compile(r"(?<![ \t])[ \t]+(?=[,.!?;:%](?:[\s\ue000\ue001\"'’”)\]]|$))")
 _SPACE_AFTER_COMMA = re.compile(r"([,;])(?=[^\W\d_])")
 _SPACE_AFTER_END = re.compile(r"(?<=[A-Za-z]{2})([!?]|\.(?=[A-Z]))(?=[A-Za-z]{2})")
 _SPACE_INSIDE_BRACKETS = re.compile(r"([(\[]) +| +([)\]])")
@@ -396,6 +418,18 @@ _YEAR_PREV = frozenset(["last", "this", "next", "per", "a", "each", "every", "on
 _REAL_NEXT = frozenset(["fast", "quick", "quickly", "good", "well", "nice", "soon", "bad", "badly", "hard", "easy",
                         "slow", "slowly", "close", "cool", "happy", "sorry", "sad", "funny", "cute", "busy",
                         "tired", "late", "early", "long", "big", "small", "cheap", "expensive", "glad", "sweet"])
+# "super" is "very" before these ("super drowsy", "super excited"); before a noun it is part of it ("super bowl",
+# "super hero", "Super Mario") and stays
+_SUPER_NEXT = _REAL_NEXT | frozenset([
+    "drowsy", "sleepy", "hungry", "excited", "exciting", "boring", "bored", "annoying", "annoyed", "confused",
+    "confusing", "important", "helpful", "useful", "interesting", "weird", "strange", "awkward", "nervous", "stressed",
+    "angry", "proud", "grateful", "thankful", "lucky", "smart", "friendly", "quiet", "loud", "hot", "cold", "warm",
+    "fun", "pretty", "ugly", "sick", "simple", "complicated", "difficult", "nice", "kind", "rude", "fancy", "expensive",
+    "safe", "dangerous", "easy", "hard", "fast", "slow", "clean", "dirty", "tight", "relaxed", "comfortable",
+    "helpful", "impressed", "impressive", "cheap", "sexy", "silly", "shy", "skinny", "cute", "sweet", "good", "bad",
+    "tiny", "huge", "high", "low", "strong", "weak", "rich", "poor", "popular", "common", "rare", "excited", "worried",
+    "upset", "sad", "happy", "glad", "sorry", "tired", "busy", "late", "early", "close", "far", "long", "short",
+    "old", "young", "new", "fresh", "clear", "obvious", "careful", "polite", "picky", "strict", "chill", "cool"])
 # "like" before a number is "about" ("takes like 5 days", "like 20 people came"), not after a subject or a
 # verb it completes ("I like 5 of them", "looks like 3 people")
 _LIKE_ABOUT_NOT_PREV = frozenset([
@@ -473,7 +507,7 @@ _NUMERAL_LETTERS = frozenset("IVXLCDMW")
 def _restore(text: str, protected: list[str]) -> str | None:
     """Put the protected spans back in order; a span that ends with its own dot ("etc.", "P.O.") absorbs the
     sentence dot the rules added after it."""
-    parts = text.split(_MARK)
+    parts = _MARKS.split(text)
     if len(parts) - 1 != len(protected):
         return None  # a rule lost or copied a placeholder: never return text with a span missing
     out = [parts[0]]
@@ -545,7 +579,7 @@ def _capitalise_first(s: str) -> str:
             if any(ch.isupper() for ch in s[i + 1:j]):
                 return s  # "iPod", "eBay" keep their lowercase start
             return s[:i] + c.upper() + s[i + 1:]
-        if c.isdigit() or c == _MARK:
+        if c.isdigit() or c in (_MARK, _HANDLE_MARK):
             return s
     return s
 
@@ -647,7 +681,7 @@ class RuleFormalizer:
 
         def _protect(m: re.Match) -> str:
             protected.append(m.group())
-            return _MARK
+            return _HANDLE_MARK if m.group().startswith("@") else _MARK
 
         text = _PROTECT.sub(_protect, text)
         text = self._sentence_rules(self._local_rules(text))
@@ -690,6 +724,10 @@ class RuleFormalizer:
         text = _G_DROPPING.sub(r"\1ing", text)
         text = _WH_THE_HELL.sub(r"\1", text)
         text = _SWEAR_INTENSIFIER.sub("", text)
+        text = _AF_INTENSIFIER.sub(lambda m: m.group() if m.group(1).lower() in _AF_NOT_AFTER
+                                   else _match_case(m.group(1), "extremely") + " " + m.group(1).lower()
+                                   if m.group(1)[:1].isupper() and m.group(1)[1:].islower() else "extremely " + m.group(1),
+                                   text)
         text = _LAUGH.sub(" ", text)
         text = self._filler_re.sub(" ", text)
         text = _FILLER_LIKE.sub(",", text)
@@ -783,6 +821,8 @@ class RuleFormalizer:
         if (low == "real" and _next_word(text, m.end()) in _REAL_NEXT
                 and _prev_word(text, m.start()) not in ("the", "a", "for", "get", "keep", "so")):
             return _match_case(word, "really")  # "real fast"; "the real deal", "keep it real" stay
+        if low == "super" and _next_word(text, m.end()).lower() in _SUPER_NEXT:
+            return _match_case(word, "very")  # "super drowsy"; "super bowl", "super hero" stay
         if (low == "like" and (num := _NEXT_NUMBER.match(text, m.end()))
                 and _prev_word(text, m.start()) not in _LIKE_ABOUT_NOT_PREV
                 and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s"))):
@@ -844,7 +884,7 @@ class RuleFormalizer:
         s = _LEADING_LIKE.sub(r"\1", s)
         s = _LEADING_PUNCT.sub("", s)
         s = _COMMA_BEFORE_END.sub("", s).strip()
-        if not s or not any(c.isalnum() or c == _MARK for c in s):
+        if not s or not any(c.isalnum() or c in (_MARK, _HANDLE_MARK) for c in s):
             return s
         words = _SENTENCE_WORD.findall(s)
         cased = [w for w in words if len(w) > 1]
@@ -865,6 +905,9 @@ class RuleFormalizer:
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.
         s = _GREETING_GROUP.sub(lambda m: m.group(1) + "Hello everyone" + ("," if s[m.end():m.end() + 1] == " " else ""), s)
+        s = _HEY_DUDE.sub(r"\1", s) if any(c.isalpha() for c in _HEY_DUDE.sub("", s)) else s
+        s = _GREETING_NAME.sub(lambda m: m.group(1) + ("Hi " if m.group()[len(m.group(1)):].lower().startswith("hi ")
+                                                         else "Hello ") + _capitalise_first(m.group(2).rstrip(" ,")) + ", ", s)
         stripped = _LEADING_DISCOURSE.sub(r"\1", _LEADING_DISCOURSE.sub(r"\1", s))  # "oh and ..."
         if any(c.isalpha() for c in stripped):
             s = stripped
@@ -880,7 +923,8 @@ class RuleFormalizer:
             return s
         if s.endswith("!"):
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
-        if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(s):
+        if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(
+                s[g.end():] if (g := _GREETED.match(s)) else s):
             s = s.rstrip(",;:-~. ") + "?"
         elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
             s = s.rstrip(",;:-~ ") + "?"
