@@ -24,7 +24,7 @@ from training.faithfulness import format_table
 CARD_HEAD = "## Faithful rewrites (reranker)"
 
 
-def card_section(choice: str, fit: dict, report: dict | None) -> str:
+def card_section(choice: str, fit: dict, report: dict | None, note: str = "") -> str:
     w = fit["weights"]
     lines = [CARD_HEAD, "",
              "`keigo rewrite` and the app rank a pool of candidates (this model's 8-best, the rule-based rewrite "
@@ -52,10 +52,13 @@ def card_section(choice: str, fit: dict, report: dict | None) -> str:
     if report:
         lines += ["", ("Full tune sets through the engine (`python -m training eval-faithfulness`; garbled, dropped, "
                   "formal kept, self-BLEU and style are means of the two domains):"), "", format_table(report)]
+        if note.strip():
+            lines += ["", note.strip()]
     return "\n".join(lines) + "\n"
 
 
-def attach(model_dir: Path, fit: dict, choice: str, lm: Path, markers: Path, report: dict | None) -> dict:
+def attach(model_dir: Path, fit: dict, choice: str, lm: Path, markers: Path, report: dict | None,
+           note: str = "") -> dict:
     manifest = load_manifest(model_dir)
     for src, name in ((lm, "lm.npz"), (markers, "markers.txt")):
         if Path(src).resolve() != (model_dir / name).resolve():
@@ -71,7 +74,7 @@ def attach(model_dir: Path, fit: dict, choice: str, lm: Path, markers: Path, rep
         start = card.index(CARD_HEAD)
         nxt = card.find("\n## ", start + len(CARD_HEAD))
         card = card[:start] + (card[nxt + 1:] if nxt >= 0 else "")
-    section = card_section(choice, fit, report)
+    section = card_section(choice, fit, report, note)
     cut = card.find("\n## Configuration")
     card = card[:cut + 1] + section + "\n" + card[cut + 1:] if cut >= 0 else card.rstrip() + "\n\n" + section
     (model_dir / "MODEL_CARD.md").write_text(card, encoding="utf-8")
@@ -97,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--lm", type=Path, required=True)
     ap.add_argument("--markers", type=Path, required=True)
     ap.add_argument("--report", type=Path, default=None)
+    ap.add_argument("--note", default="", help="with --report: a sentence the card prints under the table (when and "
+                                               "why it was measured)")
     ap.add_argument("--target", type=float, default=None,
                     help="another formality target than the fit chose, among those it reported on half B (e.g. a "
                          "lower one where a domain keeps too little formal input unchanged at the chosen one)")
@@ -113,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         fit = {**fit, "target": args.target}
     report = json.loads(args.report.read_text(encoding="utf-8")) if args.report else None
-    m = attach(args.model_dir, fit, args.choice, args.lm, args.markers, report)
+    m = attach(args.model_dir, fit, args.choice, args.lm, args.markers, report, args.note)
     print(f"{args.model_dir}: rerank attached ({args.choice}), manifest with {len(m['files'])} files")
     return 0
 

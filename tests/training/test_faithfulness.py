@@ -150,10 +150,11 @@ def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
     markers.write_markers([("u", 5, 0)], mk)
     assert attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json"), "--choice",
                                "beam4.nonwords", "--lm", str(lm), "--markers", str(mk), "--report",
-                               str(tmp_path / "eval" / "report.json")]) == 0
+                               str(tmp_path / "eval" / "report.json"), "--note", "Measured on the fixtures."]) == 0
     assert verify_dir(model_dir) == []
     card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8")
     assert card.count("## Faithful rewrites (reranker)") == 1 and "| safe4 |" in card
+    assert card.count("Measured on the fixtures.") == 1 and card.index("| safe4 |") < card.index("Measured on the fixtures.")
     assert "with at least 85 % of formal inputs" in card and "| length |" in card
     safe = SafeRewriter.for_model(FormalRewriter.from_dir(model_dir, threads=1),
                                   scorer=FormalityScorer.from_dir(FIX / "models" / "scorer", threads=1))
