@@ -820,6 +820,27 @@ def mismatches(cfg: dict, expect: Sequence[tuple[str, object]]) -> list[str]:
     return out
 
 
+RUN_NOTE = "NOTE.md"       # a stage folder's own remark for its rows ("shared the CPU from 11:44 to 12:22")
+MAX_NOTE_CHARS = 1000
+
+
+def read_run_note(run: Path, stage: str) -> str:
+    """The stage folder's NOTE.md (``run/<stage>/NOTE.md``) as one line ("" when there is none): what the files
+    cannot say about the stage's run."""
+    path = run / stage / RUN_NOTE
+    if not path.is_file():
+        return ""
+    _read(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RunFileError(f"{path}: not UTF-8 text ({exc.reason})") from None
+    text = " ".join(text.split())
+    if len(text) > MAX_NOTE_CHARS:
+        raise RunFileError(f"{path}: {len(text)} characters, more than a note ({MAX_NOTE_CHARS})")
+    return text.rstrip(".")
+
+
 def find_run(row: Row, runs: Sequence[Path]) -> Path | None:
     for base in runs:
         cand = base / row.run
@@ -845,6 +866,9 @@ def evaluate_row(row: Row, runs: Sequence[Path]) -> RowResult:
             return res
         m = READERS[row.reader](run, row, cfg)
         m.device = stage_device(run, row.stage)
+        note = read_run_note(run, row.stage)
+        if note:
+            m.notes.append(note)
     except RunFileError as exc:
         res.why = str(exc)
         return res
@@ -1011,7 +1035,7 @@ def archive_run_files(run: Path, files: Sequence[Path], dest: Path) -> list[Path
         elif f.suffix == ".jsonl":
             recs = [_without_text(r) for r in read_jsonl(f)]
             atomic_write_text(target, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs))
-        else:   # config.toml
+        else:   # config.toml, NOTE.md
             atomic_write_text(target, f.read_text(encoding="utf-8"))
         written.append(target)
     return written

@@ -156,6 +156,22 @@ def test_finished_rewriter_row_is_read_from_its_files(tmp_path):
     assert f"`{ROWS['1.1'].command}`" in page
 
 
+def test_a_run_note_is_printed_with_its_row_and_archived(tmp_path):
+    run = finished_rewriter(tmp_path / "runs")
+    note = run / "rewriter" / "NOTE.md"
+    note.write_text("Shared the CPU with evaluation jobs\nfrom 11:44 to 12:22.\n", encoding="utf-8")
+    page = render([tmp_path / "runs"])
+    details = next(x for x in page.splitlines() if x.startswith("- **1.1**"))
+    assert details.endswith("; Shared the CPU with evaluation jobs from 11:44 to 12:22.")
+    archive = tmp_path / "archive"
+    assert R.main(["--runs", str(tmp_path / "runs"), "--archive", str(archive)]) == 0
+    assert (archive / run.name / "rewriter" / "NOTE.md").read_text(encoding="utf-8").startswith("Shared the CPU")
+    note.write_bytes(b"\xff\xfe")
+    assert evaluate("1.1", [tmp_path / "runs"]).status == "unreadable"
+    note.write_text("x" * 2000, encoding="utf-8")
+    assert "more than a note" in evaluate("1.1", [tmp_path / "runs"]).why
+
+
 def test_ptft_row_sums_the_cpu_hours_of_both_phases(tmp_path):
     finished_rewriter(tmp_path, "seed1-ptft", "ptft", ("bt", "fdis", "mtask"), phases=("finetune", "pretrain"))
     r = evaluate("1.5", [tmp_path])
