@@ -422,14 +422,13 @@ _REAL_NEXT = frozenset(["fast", "quick", "quickly", "good", "well", "nice", "soo
 # "super hero", "Super Mario") and stays
 _SUPER_NEXT = _REAL_NEXT | frozenset([
     "drowsy", "sleepy", "hungry", "excited", "exciting", "boring", "bored", "annoying", "annoyed", "confused",
-    "confusing", "important", "helpful", "useful", "interesting", "weird", "strange", "awkward", "nervous", "stressed",
-    "angry", "proud", "grateful", "thankful", "lucky", "smart", "friendly", "quiet", "loud", "hot", "cold", "warm",
-    "fun", "pretty", "ugly", "sick", "simple", "complicated", "difficult", "nice", "kind", "rude", "fancy", "expensive",
-    "safe", "dangerous", "easy", "hard", "fast", "slow", "clean", "dirty", "tight", "relaxed", "comfortable",
-    "helpful", "impressed", "impressive", "cheap", "sexy", "silly", "shy", "skinny", "cute", "sweet", "good", "bad",
-    "tiny", "huge", "high", "low", "strong", "weak", "rich", "poor", "popular", "common", "rare", "excited", "worried",
-    "upset", "sad", "happy", "glad", "sorry", "tired", "busy", "late", "early", "close", "far", "long", "short",
-    "old", "young", "new", "fresh", "clear", "obvious", "careful", "polite", "picky", "strict", "chill", "cool"])
+    "confusing", "important", "helpful", "useful", "interesting", "weird", "strange", "awkward", "nervous",
+    "stressed", "angry", "proud", "grateful", "thankful", "lucky", "smart", "friendly", "quiet", "loud", "hot",
+    "cold", "warm", "fun", "pretty", "ugly", "sick", "simple", "complicated", "difficult", "kind", "rude", "fancy",
+    "safe", "dangerous", "clean", "dirty", "tight", "relaxed", "comfortable", "impressed", "impressive", "sexy",
+    "silly", "shy", "skinny", "tiny", "huge", "high", "low", "strong", "weak", "rich", "poor", "popular", "common",
+    "rare", "worried", "upset", "far", "short", "old", "young", "new", "fresh", "clear", "obvious", "careful",
+    "polite", "picky", "strict", "chill"])
 # "like" before a number is "about" ("takes like 5 days", "like 20 people came"), not after a subject or a
 # verb it completes ("I like 5 of them", "looks like 3 people")
 _LIKE_ABOUT_NOT_PREV = frozenset([
@@ -520,6 +519,16 @@ def _restore(text: str, protected: list[str]) -> str | None:
 
 
 _QUESTION_CONTEXT = re.compile(r"(?:^|[.!?,;:\n]|\b(?:why|how|and|but|so|or)) ?$", re.IGNORECASE)
+
+
+def _af_intensifier(m: re.Match) -> str:
+    """"confusing af" -> "extremely confusing", "Tired af" -> "Extremely tired"; after a function word it stays."""
+    word = m.group(1)
+    if word.lower() in _AF_NOT_AFTER:
+        return m.group()
+    if word[:1].isupper() and word[1:].islower():
+        return "Extremely " + word.lower()
+    return "extremely " + word
 
 
 def _negated_question(m: re.Match) -> str:
@@ -724,10 +733,7 @@ class RuleFormalizer:
         text = _G_DROPPING.sub(r"\1ing", text)
         text = _WH_THE_HELL.sub(r"\1", text)
         text = _SWEAR_INTENSIFIER.sub("", text)
-        text = _AF_INTENSIFIER.sub(lambda m: m.group() if m.group(1).lower() in _AF_NOT_AFTER
-                                   else _match_case(m.group(1), "extremely") + " " + m.group(1).lower()
-                                   if m.group(1)[:1].isupper() and m.group(1)[1:].islower() else "extremely " + m.group(1),
-                                   text)
+        text = _AF_INTENSIFIER.sub(_af_intensifier, text)
         text = _LAUGH.sub(" ", text)
         text = self._filler_re.sub(" ", text)
         text = _FILLER_LIKE.sub(",", text)
@@ -905,7 +911,9 @@ class RuleFormalizer:
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.
         s = _GREETING_GROUP.sub(lambda m: m.group(1) + "Hello everyone" + ("," if s[m.end():m.end() + 1] == " " else ""), s)
-        s = _HEY_DUDE.sub(r"\1", s) if any(c.isalpha() for c in _HEY_DUDE.sub("", s)) else s
+        undressed = _HEY_DUDE.sub(r"\1", s)
+        if any(c.isalpha() for c in undressed):
+            s = undressed
         s = _GREETING_NAME.sub(lambda m: m.group(1) + ("Hi " if m.group()[len(m.group(1)):].lower().startswith("hi ")
                                                          else "Hello ") + _capitalise_first(m.group(2).rstrip(" ,")) + ", ", s)
         stripped = _LEADING_DISCOURSE.sub(r"\1", _LEADING_DISCOURSE.sub(r"\1", s))  # "oh and ..."

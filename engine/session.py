@@ -1,6 +1,7 @@
 """One onnxruntime session: execution providers, session options, and the input signature read once at load."""
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from collections.abc import Sequence
@@ -113,10 +114,14 @@ class OrtSession:
         self.inputs = {i.name: _NP_DTYPES.get(i.type, np.float32) for i in self.session.get_inputs()}
         self.input_shapes = {i.name: list(i.shape) for i in self.session.get_inputs()}
         self.output_names = [o.name for o in self.session.get_outputs()]
-        # A dynamically quantized (int8) graph scales its activations over the whole input tensor, so a row's
-        # output depends on the other rows of the batch; callers that must give a text the same result alone and
-        # among others run such a graph one row at a time.
-        self.batch_dependent = quantizes_activations(self.path)
+
+    @functools.cached_property
+    def batch_dependent(self) -> bool:
+        """A dynamically quantized (int8) graph scales its activations over the whole input tensor, so a row's
+        output depends on the other rows of the batch; callers that must give a text the same result alone and
+        among others run such a graph one row at a time. Read from the file when first asked (the decoders,
+        never asked, are not scanned at start-up)."""
+        return quantizes_activations(self.path)
 
     @property
     def input_names(self) -> list[str]:
