@@ -134,6 +134,8 @@ _SWEAR_INTENSIFIER = re.compile(
 # is left alone.
 _AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:my|the|a|an|his|her|their|our|your|this|that|these"
                              r"|those|it|them|me|us|him)\b)")  # "two hours af my life" is a typo of "of"
+# "rn" is "right now" in chat; only in lower case ("RN" is a registered nurse) and as a word of its own ("rn-to-bsn")
+_RIGHT_NOW = re.compile(r"(?<![\w'’*@#/.-])rn(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
                            "and", "or", "but", "so", "i", "you", "he", "she", "we", "they", "me", "to", "of", "in",
                            "on", "at", "for", "with", "my", "your", "our", "their", "his", "her"])
@@ -747,6 +749,7 @@ class RuleFormalizer:
         text = _PUNCT_THEN_DOT.sub("", text)
         text = _CLAUSE_BUT.sub(_clause_but, text)
         text = _YA_YES.sub(r"\1yes", text)
+        text = _RIGHT_NOW.sub("right now", text)
         text = _WORD.sub(self._word, text)
         text = _CONCORD.sub(_concord, text)
         text = _SPACED_DASH.sub(", ", text)

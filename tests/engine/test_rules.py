@@ -87,6 +87,11 @@ CASES = [
     ("he is a super hero", "He is a super hero."),
     ("that movie was scary AF", "That movie was scary AF."),
     ("whats the wifi pw", "What is the wifi password?"),
+    # "rn" is "right now", in lower case only
+    ("my laptop died so i cant join the call rn", "My laptop died so I cannot join the call right now."),
+    ("rn im busy", "Right now I am busy."),
+    ("she is an RN at the clinic", "She is an RN at the clinic."),
+    ("the rn-to-bsn program", "The rn-to-bsn program."),
     # a greeting to one person keeps the name, with a comma, and a question stays a question
     ("hey @sam can u check this", "Hello @sam, can you check this?"),
     ("hey @sam the build is broken again", "Hello @sam, the build is broken again."),
