@@ -87,7 +87,7 @@ def measure(target: Path, data_root: Path, *, subset: int, beams: Sequence[int],
 
 
 def card(version: str, members: list[tuple[Path, dict, dict]], names: list[str], weights: list[float],
-         measured: dict | None) -> str:
+         measured: dict | None, notes: Sequence[str] = ()) -> str:
     lines = [f"# Keigo formal rewriter ({version}): an ensemble of {len(members)} models", "",
              ("The engine searches with the members' log-probabilities averaged at every step (a log-linear "
               "ensemble; greedy, beam and n-best as for one model). Each member is a complete rewriter "
@@ -110,14 +110,19 @@ def card(version: str, members: list[tuple[Path, dict, dict]], names: list[str],
             if measured["p50_ms"]:
                 cells += [f"{measured['p50_ms'][name][f'beam{b}']:.1f}" for b in beams]
             lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    if notes:
+        lines += ["", "## Data, training, licence and cost", ""] + [f"- {n}" for n in notes]
     lines += ["", "## Configuration", "", "```json",
               json.dumps({"ensemble": {"members": names, "weights": weights}}, indent=1), "```", ""]
     return "\n".join(lines)
 
 
 def build(member_dirs: Sequence[Path], target: Path, *, version: str, weights: Sequence[float] | None = None,
-          data_root: Path | None = None, subset: int = 0, beams: Sequence[int] = (1,), latency: int = 0) -> dict:
-    """Write the ensemble directory at ``target`` (replaced atomically); returns its manifest."""
+          data_root: Path | None = None, subset: int = 0, beams: Sequence[int] = (1,), latency: int = 0,
+          notes: Sequence[str] = ()) -> dict:
+    """Write the ensemble directory at ``target`` (replaced atomically); returns its manifest. ``notes`` are the
+    card's "Data, training, licence and cost" lines (what the members were trained on, their CPU-hours, the int8
+    cost, the licence terms the weights carry)."""
     if len(member_dirs) < 2:
         raise InputError("an ensemble needs at least two member rewriters")
     weights = [1.0] * len(member_dirs) if weights is None else [float(w) for w in weights]
@@ -143,7 +148,7 @@ def build(member_dirs: Sequence[Path], target: Path, *, version: str, weights: S
         measured = None
         if data_root is not None and subset >= 0 and beams:
             measured = measure(staging, data_root, subset=subset, beams=beams, latency=latency)
-        (staging / "MODEL_CARD.md").write_text(card(version, members, names, weights, measured), encoding="utf-8")
+        (staging / "MODEL_CARD.md").write_text(card(version, members, names, weights, measured, notes), encoding="utf-8")
         metrics: dict = {"members": {n: m[1].get("version") for n, m in zip(names, members)}}
         if measured:
             metrics["ensemble_comparison"] = measured
@@ -181,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--beams", default="1", help="beams for the comparison")
     ap.add_argument("--latency", type=int, default=0, help="sentences for the one-thread rewrite p50 (0 = off)")
     ap.add_argument("--data", type=Path, default=None)
+    ap.add_argument("--note", action="append", default=[],
+                    help="a line of the card's 'Data, training, licence and cost' section (repeatable)")
     args = ap.parse_args(argv)
     try:
         weights = [float(w) for w in args.weights.split(",")] if args.weights else None
@@ -196,7 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error("--measure-subset needs the GYAFC tune sets (--data or KEIGO_DATA)")
     try:
         manifest = build(args.members, args.out, version=args.version, weights=weights, data_root=data_root,
-                         subset=max(args.measure_subset, 0), beams=beams, latency=args.latency)
+                         subset=max(args.measure_subset, 0), beams=beams, latency=args.latency,
+                         notes=args.note)
     except (InputError, ModelError) as e:
         print(f"make-ensemble: {e}")
         return 4 if isinstance(e, InputError) else 3

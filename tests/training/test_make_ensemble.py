@@ -72,6 +72,19 @@ def test_measurement_compares_the_ensemble_with_each_member(tmp_path):
     assert summary("rewriter", top)[0][0] == "BLEU on GYAFC tune (3 sentences per domain), greedy"
 
 
+def test_card_notes_go_in_their_own_section_before_the_configuration(tmp_path):
+    target = tmp_path / "ens"
+    main([str(MEMBER), str(MEMBER), "--out", str(target), "--version", "ens-test",
+          "--note", "Data: GYAFC train (both domains).", "--note", "Licence terms: research use only."])
+    card = (target / "MODEL_CARD.md").read_text(encoding="utf-8")
+    section = card.index("## Data, training, licence and cost")
+    assert section < card.index("## Configuration")
+    assert "- Data: GYAFC train (both domains).\n- Licence terms: research use only.\n" in card[section:]
+    assert verify_dir(target) == []  # the manifest covers the card as written
+    build([MEMBER, MEMBER], tmp_path / "plain", version="ens-test")
+    assert "## Data, training" not in (tmp_path / "plain" / "MODEL_CARD.md").read_text(encoding="utf-8")
+
+
 def test_bad_members_are_refused_and_nothing_is_left(tmp_path):
     target = tmp_path / "ens"
     with pytest.raises(InputError, match="at least two"):
