@@ -46,9 +46,11 @@ def card_section(choice: str, fit: dict, report: dict | None, note: str = "") ->
     lines += ["", (f"Half B at target {fit['target']}: BLEU E&M {t['B_bleu_em']:.2f}, F&R {t['B_bleu_fr']:.2f}; "
               f"formal inputs kept unchanged E&M {t['B_kept_em']:.1f} %, F&R {t['B_kept_fr']:.1f} %.")]
     if "dropped" in fit["hard"]:
-        lines += ["", ("With dropped content a hard check, the reranked rows' dropped rate is 0 by construction: it "
-                  "counts what the detector sees (content words, numbers, negations; not informal markers, "
-                  "interjections or fixed misspellings), not every change of meaning.")]
+        lines += ["", ("With dropped content a hard check, the reranker never picks a candidate that drops what the "
+                  "detector sees (content words, numbers, negations; not informal markers, interjections or fixed "
+                  "misspellings), so the reranked rows' dropped rate stays near 0: what remains comes from the "
+                  "finishing step after the choice (contractions spelled out: a source's misspelt \"i'v\" is then "
+                  "read as lost). The detector does not see every change of meaning.")]
     if report:
         lines += ["", ("Full tune sets through the engine (`python -m training eval-faithfulness`; garbled, dropped, "
                   "formal kept, self-BLEU and style are means of the two domains):"), "", format_table(report)]
