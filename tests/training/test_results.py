@@ -232,6 +232,30 @@ def test_a_run_with_other_settings_does_not_fill_the_row(tmp_path):
     assert r.measured is None
 
 
+def test_a_later_stage_of_another_rows_folder_is_not_run_until_it_starts(tmp_path):
+    """7.2's consistency stage runs in 7.1's folder: before it starts the folder holds 7.1's settings, which is
+    no mismatch but a row waiting its turn; once it has started, other settings do not fill the row."""
+    run = make_run(tmp_path, "seed2-low-100", ["rewriter.mode=original", "rewriter.train_limit=100"])
+    (run / "rewriter").mkdir()
+    assert evaluate("7.1", [tmp_path]).status != "does not match"
+    assert evaluate("7.2", [tmp_path]).status == "not run"
+    assert evaluate("7.2", [tmp_path]).why == ROWS["7.2"].not_run
+    (run / "consistency").mkdir()
+    r = evaluate("7.2", [tmp_path])
+    assert r.status == "does not match" and "consistency.max_pairs" in r.why
+
+
+def test_low_resource_rows_from_the_pre_trained_model_are_ours_and_name_their_start(tmp_path):
+    for key, n in (("7.9", 100), ("7.10", 1000), ("7.11", 5000), ("7.12", 20000)):
+        row = ROWS[key]
+        assert not row.in_paper and dict(row.expect)["rewriter.train_limit"] == n
+        assert dict(row.expect)["rewriter.base_model"] in row.command
+    # a run of the from-scratch row does not fill the pre-trained one
+    run = make_run(tmp_path, "seed2-low-100-pre", ["rewriter.train_limit=100"])
+    assert evaluate("7.9", [tmp_path]).status == "does not match"
+    assert run.is_dir()
+
+
 def test_the_first_runs_folder_that_has_the_run_wins(tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     finished_rewriter(b)
