@@ -261,7 +261,9 @@ def _seed2() -> Seed:
                      "model from scratch, as the other rows do; with 100 pairs per domain it learns next to nothing "
                      "(the paper starts from a pre-trained T5-large). Rows 7.9-7.12, ours, start instead from row "
                      "2.2's pre-trained model (F-Dis round trips of informal text: no parallel pairs), the nearest "
-                     "thing to a pre-trained base this project has.")))
+                     "thing to a pre-trained base this project has. With 100 or 1,000 pairs the 40 epochs end before the "
+                     "first validation (every 500 steps), so those rows score their last checkpoint, not a chosen "
+                     "one.")))
 
 
 def _seed3() -> Seed:
