@@ -13,7 +13,9 @@ sentence itself; every candidate gets features and flags:
 - ``dropped``: content words of the source (not function words, not informal markers) missing from the
   candidate (flag ``dropped:WORD``);
 - ``critical``: those of the dropped words that always change what a sentence says: a negation, a number (or
-  the estimate around one: "like 15%" -> "15%" is flagged ``about 15``), a
+  the estimate around one: "like 15%" -> "15%" is flagged ``about 15``; the bound on one: "is > 2mb" -> "is
+  2mb" is flagged ``> 2``; a unit made up for a number the writer left bare where another of the writer's
+  numbers has a different one: "30 days notice, not 60" -> "not 60 years old" is flagged ``+60 years``), a
   question turned into a statement, reported words turned into a quotation, a logical word ("or", "but", "if",
   "because", "more", ...), an address, handle, file name, path or piece of code not copied character for
   character (``engine.rules.verbatim_spans``);
@@ -26,6 +28,9 @@ sentence itself; every candidate gets features and flags:
   sentence already is, the more leaving it alone is worth.
 - ``length``: how far the candidate's word count strays from the rule rewrite's, |words / rules' words - 1|
   (the rules change the wording, not how much is said).
+
+Offered: the chosen candidates with the names the writer typed in lower case written as names
+(``SafeRewriter.name_capitals``: "in tokyo" -> "in Tokyo") and their contractions spelled out.
 
 Ordering: candidates that fail a hard check (rewriter.json ``hard``: any of non-words, dropped content, critical
 drops) always come after those that pass (the sentence itself always passes, so one exists); inside each group a
@@ -109,6 +114,61 @@ _ENUMERATOR = re.compile(r"^\s*(\d{1,2})[.)](?!\d)")
 # A number the writer gave as an estimate ("like 15%" -> "about 15%"): a rewrite that states it as exact says more.
 _APPROX_WORDS = r"about|around|approximately|roughly|nearly|almost|some|circa|or so|give or take|close to|more or less"
 _APPROX_NUMBER = re.compile(rf"\b(?:{_APPROX_WORDS})\s+\$?(\d+(?:[.,:/]\d+)*)", re.IGNORECASE)
+
+
+# A bound on a number ("the payload is > 2mb", "at least 3 people"): a rewrite that drops it, or turns it round,
+# states something else ("the payload is 2mb"). Upward and downward bounds, as symbols or words.
+_BOUND_UP = (r">=|≥|>|more than|greater than|larger than|bigger than|higher than|longer than|older than|heavier than"
+             r"|over|above|at least|no less than"
+             r"|in excess of|exceeding|upwards of|(?:a )?minimum of")
+_BOUND_DOWN = (r"<=|≤|<|less than|fewer than|smaller than|lower than|shorter than|younger than|lighter than|under"
+               r"|below|at most|no more than|up to"
+               r"|not more than|(?:a )?maximum of|max")
+_BOUND_AFTER = {"up": r"\+|\s*or (?:more|above|higher|over)|\s*and (?:up|above|over)",
+                "down": r"\s*or (?:less|fewer|below|under|lower)"}
+_BOUNDED_NUMBER = re.compile(rf"(?:(?<![\w<>=])({_BOUND_UP})|(?<![\w<>=])({_BOUND_DOWN}))\s*\$?(\d+(?:[.,:/]\d+)*)",
+                             re.IGNORECASE)
+
+
+def _bounds(text: str) -> list[tuple[str, str, str]]:
+    """(number, direction "up"/"down", the bound as written) for each bounded number of a text."""
+    return [(m.group(3), "up" if m.group(1) else "down", m.group(0)) for m in _BOUNDED_NUMBER.finditer(text)]
+
+
+_SPELLED = ("a|an|" + "|".join(_NUMBER_WORDS[1:]) + "|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand"
+            "|million|billion")
+
+
+def _bound_kept(n: str, direction: str, candidate: str) -> bool:
+    """The candidate still bounds the number the same way: "> 2mb" -> "larger than 2mb", "under 18" -> "under the
+    age of eighteen", "at least 3" -> "3 or more". (That the number itself is kept is the number check's work.)"""
+    word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
+    num = re.escape(n) + (f"|{word}" if word else "")
+    bound = _BOUND_UP if direction == "up" else _BOUND_DOWN
+    return (re.search(rf"(?<![\w<>=])(?:{bound})\s*(?:the age of\s+)?\$?(?:(?:{num})(?![\d.,]\d)|(?:{_SPELLED})\b)", candidate,
+                      re.IGNORECASE) is not None
+            or re.search(rf"(?<![\w.,])(?:{num})(?:{_BOUND_AFTER[direction]})", candidate, re.IGNORECASE) is not None)
+
+
+# A unit the candidate puts after a number the writer left bare, where the writer gave another number a different
+# unit: "30 days notice, not 60" -> "30 days notice, not 60 years old" (the 60 is days; "years" is made up).
+_NUMBER_THEN_WORD = re.compile(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?![\w.,%$])\s+([A-Za-z']+)")
+INVENTED = "+"  # the prefix of a Checks.dropped entry for such a unit ("+60 years"): critical, as a number is
+
+
+def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[str]:
+    with_unit = [(m.group(1), m.group(2).lower()) for m in _NUMBER_THEN_WORD.finditer(source)
+                 if m.group(2).lower() not in STOPWORDS]
+    if not with_unit:
+        return []
+    units = {_stem(w) for _, w in with_unit}
+    # numbers the writer left bare everywhere (not "5'10", not "20%", never with a word of their own)
+    bare = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?![\w.,%'\"’])(?!\s+[A-Za-z])", source)}
+    bare |= {m.group(1) for m in _NUMBER_THEN_WORD.finditer(source) if m.group(2).lower() in STOPWORDS}
+    bare -= {n for n, _ in with_unit}
+    return [f"{INVENTED}{m.group(1)} {m.group(2).lower()}" for m in _NUMBER_THEN_WORD.finditer(candidate)
+            if m.group(1) in bare and m.group(2).lower() not in STOPWORDS
+            and _stem(m.group(2).lower()) not in known_stems and _stem(m.group(2).lower()) not in units]
 
 
 def _estimate_kept(n: str, candidate: str) -> bool:
@@ -258,6 +318,14 @@ def _respelled(word: str, candidate_words: set[str]) -> bool:
                                   if c[:1] == word[:1] or len(word) <= 4)
 
 
+def _bare(token: str) -> str:
+    """A token without the punctuation around it, in lower case ("Simon." -> "simon", "(Iraq)" -> "iraq")."""
+    return token.strip(".,;:!?\"'()[]{}’“”").lower()
+
+
+_LOWER_WORD = re.compile(r"([^\w]*)([a-z]+)([^\w]*)")  # a token that is one lower-case word and its punctuation
+
+
 def words(text: str) -> list[str]:
     """Lower-cased words of a text (letters, inner apostrophes and hyphens; digits are not words here)."""
     return [m.group().lower().replace("\u2019", "'") for m in _WORD.finditer(text)]
@@ -283,7 +351,17 @@ class WordList:
             raise ModelError(f"English word list not found: {path}") from None
         except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
             raise ModelError(f"{path}: not a readable word list ({exc})") from None
-        self.words = frozenset(w.lower() for w in text.split("\n") if w)
+        raw = [w for w in text.split("\n") if w]
+        self.words = frozenset(w.lower() for w in raw)
+        # words the list spells only with a capital ("Simon", "Iraq", "Oreo"; not "Maria", also "maria")
+        self.names = frozenset(w.lower() for w in raw if w[:1].isupper()) - frozenset(w for w in raw if w[:1].islower())
+        # ... and of those with four letters or more, the ones it spells just one way ("tokyo" -> "Tokyo", "hdmi" ->
+        # "HDMI", "youtube" -> "YouTube"; not "Wifi", also "WiFi"): shorter ones clash with typos ("noe", "jon")
+        forms: dict[str, set[str]] = {}
+        for w in raw:
+            if w[:1].isupper() and len(w) >= 4 and w.isalpha() and w.lower() in self.names:
+                forms.setdefault(w.lower(), set()).add(w)
+        self.cased = {k: next(iter(v)) for k, v in forms.items() if len(v) == 1}
         if len(self.words) < 1000:
             raise ModelError(f"{path}: only {len(self.words)} words; the word list is damaged")
         self.path = path
@@ -454,6 +532,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
     lost += [f"about {n}" for n in dict.fromkeys(_APPROX_NUMBER.findall(rules_text))
              if n in source_numbers | set(_NUMBER.findall(source)) and not _estimate_kept(n, candidate)]
+    bounds = [(n, d, b) for n, d, b in dict.fromkeys(_bounds(rules_text)) if n in source_numbers | set(_NUMBER.findall(source))]
+    lost += [b for n, d, b in bounds if not _bound_kept(n, d, candidate)]
+    # a bound said another way keeps its words' meaning ("at least 3" -> "a minimum of three": "least" is not lost)
+    said_bound = {w for n, d, b in bounds if _bound_kept(n, d, candidate) for w in words(b)}
+    lost = [w for w in lost if w not in said_bound]
     if negations(candidate) < negations(rules_text):
         lost.append("not")
     # the writer's own sentence always passes: leaving it as it is changes nothing it says
@@ -473,6 +556,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
     src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}
     inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
+    dropped += tuple(u for u in dict.fromkeys(_invented_units(candidate, source, src_stems)) if u not in dropped)
     return Checks(nonwords, dropped, inserted)
 
 
@@ -708,7 +792,7 @@ class SafeRewriter:
             c = checks[k]
             if force and not c.passes(self.config.hard):
                 continue  # a forced rewrite of formal text offers only candidates that pass the checks
-            text = self.finish(texts[k], r.source)
+            text = self.offered(texts[k], texts, r.source)
             if text in seen:
                 continue
             seen.add(text)
@@ -719,6 +803,34 @@ class SafeRewriter:
         if force:
             flags += ("forced",)
         return Rewrite(r.source, tuple(cands), flags)
+
+    def offered(self, text: str, pool: Sequence[str], source: str) -> str:
+        """A chosen candidate as offered: names written as names (name_capitals), then finish(). The writer's own
+        sentence is offered as written."""
+        return self.finish(text if text == source else self.name_capitals(text, pool, source), source)
+
+    def name_capitals(self, text: str, pool: Sequence[str], source: str = "") -> str:
+        """The candidate with the names the writer typed in lower case written as names: a word the word list
+        spells only one way, with a capital, and four letters or more ("the onsite in tokyo" -> "in Tokyo", "hdmi"
+        -> "HDMI"); or a name (a word the list knows only with a capital) that another candidate of the pool, the
+        same but for case, writes with its capital ("by simon" -> "by Simon" when the model also wrote "Simon").
+        Informal words of the lexicons ("lotta", "tues") are no names; addresses, handles, file names and code stay
+        as they are."""
+        toks = text.split(" ")
+        low = text.lower()
+        said = set(words(source))
+        for i, t in enumerate(toks):
+            m = _LOWER_WORD.fullmatch(t)
+            if (m and m.group(2) in said and m.group(2) in self.wordlist.cased and m.group(2) not in self.markers
+                    and not verbatim_spans(t)):
+                toks[i] = m.group(1) + self.wordlist.cased[m.group(2)] + m.group(3)
+        for other in pool:
+            if other == text or other.lower() != low:
+                continue
+            for i, (a, b) in enumerate(zip(toks, other.split(" "))):
+                if a != b and a[:1].islower() and b[:1].isupper() and _bare(b) in self.wordlist.names:
+                    toks[i] = b
+        return " ".join(toks)
 
     def finish(self, text: str, source: str) -> str:
         """A rewrite as offered: its contractions spelled out as the rules spell them ("Can't do mornings." ->

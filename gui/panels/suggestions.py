@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import QUESTION, QUOTED
+from engine.faithful import INVENTED, QUESTION, QUOTED
 from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
@@ -39,13 +39,16 @@ def caution_text(flags) -> str:
         parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
     dropped = words_of("dropped:")
     exact = [w for w in dropped if verbatim_spans(w) == [w]]  # a link, handle, file name or code changed
-    lost = [w for w in dropped if w != QUOTED and w not in exact]
+    invented = [w[len(INVENTED):].split(" ", 1) for w in dropped if w.startswith(INVENTED)]
+    lost = [w for w in dropped if w != QUOTED and w not in exact and not w.startswith(INVENTED)]
     if lost:
         parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
     if exact:
         parts.append("does not copy " + ", ".join(f"“{w}”" for w in exact) + " exactly")
     if QUOTED in dropped:
         parts.append("puts your words in quotation marks")
+    for number, unit in invented:
+        parts.append(f"adds “{unit}” to your “{number}”")
     if words_of("inserted:"):
         parts.append("adds " + ", ".join(f"“{w}”" for w in words_of("inserted:")))
     if not parts:

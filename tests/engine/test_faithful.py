@@ -163,6 +163,38 @@ def test_an_estimate_stays_an_estimate(rules, wl):
     assert _check("It is 5 minutes away.", "its 5 mins away", rules, wl).dropped == ()
 
 
+def test_a_bound_on_a_number_is_kept_the_same_way_round(rules, wl):
+    """"the payload is > 2mb" is a bound: "is 2mb" states something else, "less than 2mb" the opposite."""
+    src = "the API returns a 500 when the payload is > 2mb"
+    for lost in ("The API returns a 500 when the payload is 2mb.",
+                 "The API returns a 500 when the payload is less than 2mb."):
+        c = _check(lost, src, rules, wl)
+        assert c.dropped == ("> 2",) and c.critical == ("> 2",), lost
+    assert _check("The API returns a 500 when the payload is larger than 2mb.", src, rules, wl).dropped == ()
+    assert _check("The API returns a 500 when the payload is over 2 MB.", src, rules, wl).dropped == ()
+    for src, kept in (("if ur under 18 u cant sign up", "If you are under the age of eighteen, you cannot sign up."),
+                      ("we need at least 3 more devs", "We need a minimum of three more developers."),
+                      ("we need at least 3 more devs", "We need at least three more developers."),
+                      ("there were over 40 ppl there", "There were more than 40 people there."),
+                      ("fines of up to 500 bucks", "Fines of up to 500 dollars.")):
+        assert not _check(kept, src, rules, wl).critical, kept
+    assert _check("We need three more developers.", "we need at least 3 more devs", rules, wl).critical
+
+
+def test_a_unit_added_to_a_bare_number_is_caught_where_the_writer_used_another(rules, wl):
+    """"30 days notice, not 60": the 60 is days; a rewrite that writes "60 years old" makes something up. Where the
+    writer gave no unit at all ("I am 26") a formal rewrite may say "26 years old"."""
+    src = "the contract says 30 days notice, not 60"
+    bad = _check("The contract says 30 days notice, not 60 years old.", src, rules, wl)
+    assert bad.dropped == ("+60 years",) and bad.critical == ("+60 years",) and not bad.passes(("dropped",))
+    for fine in ("The contract says 30 days notice, not 60 days.", "The contract says 30 days' notice, not 60."):
+        assert _check(fine, src, rules, wl).dropped == (), fine
+    assert _check("I am 26 years old and I waited.", "I am 26 and I waited", rules, wl).dropped == ()
+    # a number the writer used with a unit of its own, or in feet and inches, is not bare
+    assert _check("I am 13 years old and 5 feet 10 inches.", "i'm 13 years old and 5'10.", rules, wl).dropped == ()
+    assert _check("2 multiplied by 2 equals 4.", "2 times 2 is 4", rules, wl).critical == ()
+
+
 def test_an_emoji_inside_a_sentence_is_kept_or_said_in_words(rules, wl):
     """"the new UI is 🔥" came out "the new UI is: ourselves"; an emoji at a sentence's edge is decoration."""
     src = "ngl the new UI is 🔥 but the onboarding is confusing"
@@ -430,6 +462,54 @@ def test_a_rewrite_is_offered_with_its_contractions_spelled_out(rules):
     assert rules.expand_contractions('The song "Sugar We\'re Going Down", it\'s old.') == \
         'The song "Sugar We\'re Going Down", it is old.'
     assert rules.expand_contractions("My daughter's dog's bowl.") == "My daughter's dog's bowl."
+
+
+def test_the_word_list_knows_which_words_are_names_alone(wl):
+    """A word the list spells only with a capital is a name ("Simon", "Iraq"); one it also spells in lower case
+    ("john", "bill", "may", "password") is not."""
+    assert {"simon", "iraq", "lisbon", "friday"} <= wl.names
+    assert not {"john", "bill", "may", "password", "english", "i"} & wl.names
+
+
+def test_a_name_another_candidate_capitalises_is_offered_with_its_capital(rules):
+    """The model wrote "Simon" in one candidate and "simon" in the likelier one: the name keeps its capital and the
+    two are offered once. A capital on an ordinary word ("Password") is not copied, the writer's own sentence is
+    offered as written, and a candidate that differs in more than case lends it nothing."""
+    src = "that song by simon tore me apart lol"
+    low, cap = "That song by simon tore me apart.", "That song by Simon tore me apart."
+    model = FakeModel({src: [(low, -0.1), (cap, -0.3)]})
+    (r,) = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01})).rewrite([src], beam=4, nbest=4)
+    texts = [c.text for c in r.candidates]
+    assert r.best == cap and low not in texts and texts.count(cap) == 1 and src in texts
+
+    src2 = "whats the wifi pw for the guest network"
+    plain, caps = "What is the wifi password for the guest network?", "What is the wifi Password for the guest network?"
+    other = "What is the Simon password for the guest network?"
+    model2 = FakeModel({src2: [(plain, -0.1), (caps, -0.2), (other, -0.3)]})
+    (r2,) = SafeRewriter(model2, rules, scorer=FakeScorer({src2: 0.01})).rewrite([src2], beam=4, nbest=4)
+    assert r2.best == plain.replace("wifi", "WiFi")  # the word list's one spelling; "Password" is no name
+    safe = SafeRewriter(model2, rules, scorer=FakeScorer({src2: 0.01}))
+    assert safe.offered(src, [src, cap], src) == src  # the writer's own words stay as written
+    assert safe.name_capitals("I met simon in lisbon.", ["I met Simon in Lisbon.", "I met simon in Lisbon!"]) == \
+        "I met Simon in Lisbon."
+    assert safe.name_capitals("I met simon.", ["We met Simon."]) == "I met simon."
+
+
+def test_names_the_writer_typed_in_lower_case_are_offered_as_names(rules):
+    """A word the word list spells only one way, with a capital, and four letters or more is a name ("tokyo" ->
+    "Tokyo", "hdmi" -> "HDMI"); shorter ones clash with typos, informal words of the lexicons are no names, a link
+    stays as it is, and the writer's own sentence is offered as written."""
+    src = "the onsite in tokyo was awesome, bring ur hdmi cable"
+    low = "The onsite in tokyo was great, bring your hdmi cable."
+    model = FakeModel({src: [(low, -0.1)]})
+    safe = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01}))
+    (r,) = safe.rewrite([src], beam=4, nbest=4)
+    assert r.best == "The onsite in Tokyo was great, bring your HDMI cable." and src in [c.text for c in r.candidates]
+    assert safe.offered(src, [src], src) == src
+    assert safe.name_capitals("See tokyo.example.com (tokyo) now.", [], "see tokyo.example.com (tokyo) now") == \
+        "See tokyo.example.com (Tokyo) now."
+    assert safe.name_capitals("I need a lotta noe.", [], "i need a lotta noe") == "I need a lotta noe."
+    assert safe.name_capitals("We went to tokyo.", [], "we went there") == "We went to tokyo."  # not the writer's word
 
 
 def test_empty_too_long_and_unscored(rules):

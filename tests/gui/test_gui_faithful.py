@@ -21,6 +21,8 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
         "Check the meaning: this rewrite leaves out “2”; does not copy “https://example.com/status” exactly.")
     assert caution_text(('dropped:"',)) == "Check the meaning: this rewrite puts your words in quotation marks."
     assert "leaves out “asap”; puts your words" in caution_text(("dropped:asap", 'dropped:"'))
+    assert caution_text(("dropped:> 2", "dropped:+60 years")) == (
+        "Check the meaning: this rewrite leaves out “> 2”; adds “years” to your “60”.")
 
 
 def test_flagged_rewrites_carry_their_caution_on_the_card(qtbot):
