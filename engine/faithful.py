@@ -156,19 +156,39 @@ _NUMBER_THEN_WORD = re.compile(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?![\w.,%$])\s+([
 INVENTED = "+"  # the prefix of a Checks.dropped entry for such a unit ("+60 years"): critical, as a number is
 
 
+_MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?"
+          r"|nov(?:ember)?|dec(?:ember)?")
+_DAY_OF_MONTH = re.compile(rf"\b(?:{_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})\b",
+                           re.IGNORECASE)
+# words before a bare number that make it an age ("i'm 26" -> "I am 26 years old" says what the writer meant)
+_AGE_BEFORE = re.compile(r"\b(?:am|is|are|was|were|be|been|being|turn|turns|turned|turning|age|aged|ages|i'?m|"
+                         r"(?:s?he|we|they|you)(?:'?re|'?s)|both|only|almost|nearly|just|about|like|over|under|of"
+                         r"|\d+\s*(?:-|–|or|to|and)?)\s*$",
+                         re.IGNORECASE)
+
+
 def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[str]:
+    """The "+N word" entries for units the candidate makes up after the writer's bare numbers: where another of the
+    writer's numbers has a different unit ("30 days notice, not 60" -> "not 60 years"), after a day of a month
+    ("nov 30" -> "November 30 years"), or years for a number that reads as no age ("the deadline is 30" -> "30
+    years")."""
     with_unit = [(m.group(1), m.group(2).lower()) for m in _NUMBER_THEN_WORD.finditer(source)
                  if m.group(2).lower() not in STOPWORDS]
-    if not with_unit:
-        return []
     units = {_stem(w) for _, w in with_unit}
     # numbers the writer left bare everywhere (not "5'10", not "20%", never with a word of their own)
     bare = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?![\w.,%'\"’])(?!\s+[A-Za-z])", source)}
     bare |= {m.group(1) for m in _NUMBER_THEN_WORD.finditer(source) if m.group(2).lower() in STOPWORDS}
     bare -= {n for n, _ in with_unit}
-    return [f"{INVENTED}{m.group(1)} {m.group(2).lower()}" for m in _NUMBER_THEN_WORD.finditer(candidate)
-            if m.group(1) in bare and m.group(2).lower() not in STOPWORDS
-            and _stem(m.group(2).lower()) not in known_stems and _stem(m.group(2).lower()) not in units]
+    days = {a or b for a, b in _DAY_OF_MONTH.findall(source)}
+    ages = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+)(?![\w.,])", source) if _AGE_BEFORE.search(source[:m.start()])}
+    out = []
+    for m in _NUMBER_THEN_WORD.finditer(candidate):
+        n, w = m.group(1), m.group(2).lower()
+        if n not in bare or w in STOPWORDS or _stem(w) in known_stems:
+            continue
+        if n in days or (with_unit and _stem(w) not in units) or (_stem(w) == "year" and n not in ages):
+            out.append(f"{INVENTED}{n} {w}")
+    return out
 
 
 def _estimate_kept(n: str, candidate: str) -> bool:

@@ -193,6 +193,14 @@ def test_a_unit_added_to_a_bare_number_is_caught_where_the_writer_used_another(r
     # a number the writer used with a unit of its own, or in feet and inches, is not bare
     assert _check("I am 13 years old and 5 feet 10 inches.", "i'm 13 years old and 5'10.", rules, wl).dropped == ()
     assert _check("2 multiplied by 2 equals 4.", "2 times 2 is 4", rules, wl).critical == ()
+    # a day of a month has no unit; years for a number that reads as no age are made up; a range of ages is one
+    src = "the deadline is nov 30 not dec 30"
+    assert _check("The deadline is nov 30, not December 30 years old.", src, rules, wl).critical == ("+30 years",)
+    assert _check("The deadline is November 30, not December 30.", src, rules, wl).dropped == ()  # "nov" said in full
+    assert _check("Our team hit 30 years of growth.", "our team hit 30 this qtr", rules, wl).critical == ("+30 years",)
+    for src, fine in (("we're both 15", "We are both 15 years old."), ("girls 12-15 are like that",
+                                                                        "Girls 12-15 years old are like that.")):
+        assert _check(fine, src, rules, wl).dropped == (), fine
 
 
 def test_an_emoji_inside_a_sentence_is_kept_or_said_in_words(rules, wl):
