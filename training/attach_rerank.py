@@ -7,6 +7,11 @@ The weights, formality target and hard checks come from `eval-faithfulness --fit
 tune sets). The LM (`python -m training formal-lm`) and the markers (`python -m training markers`) are
 copied in; rewriter.json gets its "rerank" object; the model card gets a section with the fit and, with
 --report, the harness table; the manifest is rebuilt (every file's sha256) and written last.
+
+    python -m training attach-rerank MODEL_DIR --report runs/F/report.json --note "..."
+
+With --report alone (no --fit): the reranker stays as it is, and only the card's harness table, its note and the
+manifest's faithfulness figures are replaced by a new measurement (after an engine change, say).
 """
 from __future__ import annotations
 
@@ -94,13 +99,45 @@ def attach(model_dir: Path, fit: dict, choice: str, lm: Path, markers: Path, rep
     return new
 
 
+TABLE_HEAD = "Full tune sets through the engine (`python -m training eval-faithfulness`"
+
+
+def attach_report(model_dir: Path, report: dict, note: str = "") -> dict:
+    """Replace the card's harness table (and the note under it) and the manifest's faithfulness figures; the
+    reranker itself is left as it is."""
+    manifest = load_manifest(model_dir)
+    card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8")
+    if CARD_HEAD not in card:
+        raise ValueError(f"{model_dir}: the model card has no '{CARD_HEAD}' section: attach the reranker with --fit")
+    start = card.index(CARD_HEAD)
+    end = card.find("\n## ", start + len(CARD_HEAD))
+    end = len(card) if end < 0 else end + 1
+    section = card[start:end]
+    cut = section.find(TABLE_HEAD)
+    kept = (section[:cut] if cut >= 0 else section).rstrip() + "\n\n"
+    table = [TABLE_HEAD + "; garbled, dropped, formal kept, self-BLEU and style are means of the two domains):", "",
+             format_table(report)]
+    if note.strip():
+        table += ["", note.strip()]
+    card = card[:start] + kept + "\n".join(table) + "\n" + ("\n" if end < len(card) else "") + card[end:]
+    (model_dir / "MODEL_CARD.md").write_text(card, encoding="utf-8")
+    metrics = dict(manifest.get("metrics") or {})
+    metrics["faithfulness"] = report["systems"]
+    new = build_manifest(model_dir, role=manifest["role"], version=manifest["version"], kind=manifest["kind"],
+                         config=dict(manifest.get("config") or {}), metrics=metrics,
+                         data=list(manifest.get("data") or []))
+    write_manifest(model_dir, new)
+    return new
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m training attach-rerank", description=__doc__.split("\n\n")[0])
     ap.add_argument("model_dir", type=Path)
-    ap.add_argument("--fit", type=Path, required=True)
-    ap.add_argument("--choice", required=True, help="which fitted setting, e.g. beam4.nonwords")
-    ap.add_argument("--lm", type=Path, required=True)
-    ap.add_argument("--markers", type=Path, required=True)
+    ap.add_argument("--fit", type=Path, default=None, help="the fit (eval-faithfulness --fit); without it, --report "
+                                                           "alone replaces the card's measurement")
+    ap.add_argument("--choice", help="which fitted setting, e.g. beam4.nonwords")
+    ap.add_argument("--lm", type=Path)
+    ap.add_argument("--markers", type=Path)
     ap.add_argument("--report", type=Path, default=None)
     ap.add_argument("--note", default="", help="with --report: a sentence the card prints under the table (when and "
                                                "why it was measured)")
@@ -108,6 +145,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="another formality target than the fit chose, among those it reported on half B (e.g. a "
                          "lower one where a domain keeps too little formal input unchanged at the chosen one)")
     args = ap.parse_args(argv)
+    if args.fit is None:
+        if args.report is None or args.choice or args.lm or args.markers or args.target is not None:
+            print("attach-rerank: give --fit with --choice, --lm and --markers, or --report (and --note) alone")
+            return 2
+        try:
+            m = attach_report(args.model_dir, json.loads(args.report.read_text(encoding="utf-8")), args.note)
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"attach-rerank: {exc}")
+            return 2
+        print(f"{args.model_dir}: measurement replaced, manifest with {len(m['files'])} files")
+        return 0
+    if not (args.choice and args.lm and args.markers):
+        print("attach-rerank: --fit needs --choice, --lm and --markers")
+        return 2
     fits = json.loads(args.fit.read_text(encoding="utf-8"))
     if args.choice not in fits:
         print(f"attach-rerank: no setting {args.choice!r} in {args.fit} (have {', '.join(fits)})")

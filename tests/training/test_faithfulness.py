@@ -11,7 +11,7 @@ import sacrebleu
 
 from engine.errors import ModelError
 from engine.faithful import FEATURES, SafeRewriter, read_markers
-from engine.manifest import verify_dir
+from engine.manifest import load_manifest, verify_dir
 from engine.ngram_lm import NgramLM, load_npz, save_npz
 from engine.rewriter import FormalRewriter
 from engine.scorer import FormalityScorer
@@ -176,6 +176,24 @@ def test_harness_fit_and_attach_end_to_end(tmp_path, capsys):
     assert verify_dir(model_dir) == []
     assert attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json"), "--choice",
                                "beam4.nonwords", "--target", "0.42", "--lm", str(lm), "--markers", str(mk)]) == 2
+    # a new measurement alone replaces the table and its note, not the reranker
+    attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json"), "--choice",
+                        "beam4.nonwords", "--lm", str(lm), "--markers", str(mk), "--report",
+                        str(tmp_path / "eval" / "report.json"), "--note", "Measured on the fixtures."])
+    before = (model_dir / "rewriter.json").read_text()
+    report["systems"]["safe4"]["em"]["bleu"] = 12.34
+    (tmp_path / "new.json").write_text(json.dumps(report), encoding="utf-8")
+    assert attach_rerank.main([str(model_dir), "--report", str(tmp_path / "new.json"), "--note", "Again."]) == 0
+    card = (model_dir / "MODEL_CARD.md").read_text(encoding="utf-8")
+    assert card.count("## Faithful rewrites") == 1 and card.count("| safe4 | 12.34 |") == 1 and "Again." in card
+    assert "Measured on the fixtures." not in card and card.count("Full tune sets through the engine") == 1
+    assert card.startswith("# Test fixture rewriter") and (model_dir / "rewriter.json").read_text() == before
+    assert load_manifest(model_dir)["metrics"]["faithfulness"]["safe4"]["em"]["bleu"] == 12.34
+    assert verify_dir(model_dir) == []
+    assert attach_rerank.main([str(model_dir), "--report", str(tmp_path / "new.json"), "--lm", str(lm)]) == 2
+    assert attach_rerank.main([str(model_dir), "--fit", str(tmp_path / "eval" / "rerank.json")]) == 2
+    (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
+    assert attach_rerank.main([str(model_dir), "--report", str(tmp_path / "bad.json")]) == 2
 
 
 def test_refresh_scores_recomputes_gain_and_keep_from_the_current_scorer():
