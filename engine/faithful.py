@@ -119,11 +119,10 @@ _APPROX_NUMBER = re.compile(rf"\b(?:{_APPROX_WORDS})\s+\$?(\d+(?:[.,:/]\d+)*)", 
 # A bound on a number ("the payload is > 2mb", "at least 3 people"): a rewrite that drops it, or turns it round,
 # states something else ("the payload is 2mb"). Upward and downward bounds, as symbols or words.
 _BOUND_UP = (r">=|≥|>|more than|greater than|larger than|bigger than|higher than|longer than|older than|heavier than"
-             r"|over|above|at least|no less than"
+             r"|over|above|at least"
              r"|in excess of|exceeding|upwards of|(?:a )?minimum of")
 _BOUND_DOWN = (r"<=|≤|<|less than|fewer than|smaller than|lower than|shorter than|younger than|lighter than|under"
-               r"|below|at most|no more than|up to"
-               r"|not more than|(?:a )?maximum of|max")
+               r"|below|at most|up to|(?:a )?maximum of|max")  # "not more than 80": "more than", its "not" the negation check's
 _BOUND_AFTER = {"up": r"\+|\s*or (?:more|above|higher|over)|\s*and (?:up|above|over)",
                 "down": r"\s*or (?:less|fewer|below|under|lower)"}
 _BOUNDED_NUMBER = re.compile(rf"(?:(?<![\w<>=])({_BOUND_UP})|(?<![\w<>=])({_BOUND_DOWN}))\s*\$?(\d+(?:[.,:/]\d+)*)",
