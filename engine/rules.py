@@ -300,8 +300,14 @@ _UR_ARE_NEXT = frozenset([
     "more", "most", "better", "crazy", "stupid", "pretty", "beautiful", "ugly", "cute", "nice", "lucky",
     "young", "old", "only", "supposed", "married", "single", "done", "here", "there", "talking", "doing",
     "trying", "asking", "looking", "getting", "making", "saying", "one", "probably", "definitely",
-    "obviously", "totally", "absolutely", "free", "busy", "available", "ready", "able", "allowed", "online"
+    "obviously", "totally", "absolutely", "free", "busy", "available", "ready", "able", "allowed", "online",
+    "safe", "sick", "tired", "late", "alone", "awake", "asleep", "bored", "hungry"
 ])
+# "ur home" is "your home" ("come to ur home") but "you are home" after a word that opens a clause ("text me when ur
+# home", "call me once ur back").
+_UR_ARE_AFTER_CLAUSE = frozenset(["home", "back", "out", "off", "away", "gone", "over", "there", "here", "in"])
+_CLAUSE_OPENERS = frozenset(["when", "if", "once", "til", "till", "until", "while", "before", "after", "since",
+                             "unless", "whether", "cuz", "because"])
 # Words that cannot follow a possessive "your" ("your welcome", "your into punk", "your so right").
 _YOUR_ARE_NEXT = frozenset([
     "so", "not", "a", "an", "the", "gonna", "going", "welcome", "too", "very", "really", "such", "being",
@@ -802,7 +808,9 @@ class RuleFormalizer:
         if low in self._slang:
             if low == "ur":
                 nxt = _next_word(text, m.end())
-                return _match_case(word, "you are" if nxt in _UR_ARE_NEXT or nxt.endswith("ing") else "your")
+                are = (nxt in _UR_ARE_NEXT or nxt.endswith("ing")
+                       or (nxt in _UR_ARE_AFTER_CLAUSE and _prev_word(text, m.start()) in _CLAUSE_OPENERS))
+                return _match_case(word, "you are" if are else "your")
             if len(word) == 1 and word.isupper() and low in "rnyk" and not _shouting_around(text, m.start()):
                 return word  # a capital single letter is more often a name or a grade than slang
             return _match_case(word, self._slang[low])
