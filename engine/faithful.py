@@ -190,10 +190,28 @@ def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[
     return out
 
 
+# "like 15" is an estimate too, where the rules leave it ("gonna be like 15 min late"): not after a subject or a
+# helper of the verb "like" ("I like 3 of them", "you'd like 2").
+_LIKE_NUMBER = re.compile(r"\blike\s+\$?(\d+(?:[.,:/]\d+)*)(?!\d|(?:st|nd|rd|th)\b)", re.IGNORECASE)  # no ordinal
+_LIKE_VERB_PREV = frozenset(["i", "you", "we", "they", "he", "she", "who", "u", "ya", "would", "d", "to", "not", "dont",
+                             "don't", "didnt", "didn't", "doesnt", "doesn't", "do", "did", "does", "really", "also",
+                             "just", "people", "ppl", "kids", "guys", "girls", "boys", "men", "women", "i'd", "you'd",
+                             "we'd", "they'd", "he'd", "she'd", "might", "may", "will", "i'll", "you'll", "we'll"])
+
+
+def _like_estimates(text: str) -> list[str]:
+    out = []
+    for m in _LIKE_NUMBER.finditer(text):
+        prev = re.search(r"([\w'’]+)\W*$", text[:m.start()])
+        if (prev.group(1).lower().replace("’", "'") if prev else "") not in _LIKE_VERB_PREV and prev is not None:
+            out.append(m.group(1))
+    return out
+
+
 def _estimate_kept(n: str, candidate: str) -> bool:
     word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
     num = re.escape(n) + (f"|{word}" if word else "")
-    return re.search(rf"\b(?:{_APPROX_WORDS})\s+\$?(?:{num})\b|\b(?:{num})\S*\s+or so\b", candidate,
+    return re.search(rf"\b(?:{_APPROX_WORDS}|like)\s+\$?(?:{num})\b|\b(?:{num})\S*\s+or so\b", candidate,
                      re.IGNORECASE) is not None
 
 
@@ -549,7 +567,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     if enumerator and _NUMBER.findall(source).count(enumerator.group(1)) == 1:
         source_numbers.discard(enumerator.group(1))
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
-    lost += [f"about {n}" for n in dict.fromkeys(_APPROX_NUMBER.findall(rules_text))
+    lost += [f"about {n}" for n in dict.fromkeys(_APPROX_NUMBER.findall(rules_text) + _like_estimates(source))
              if n in source_numbers | set(_NUMBER.findall(source)) and not _estimate_kept(n, candidate)]
     bounds = [(n, d, b) for n, d, b in dict.fromkeys(_bounds(rules_text)) if n in source_numbers | set(_NUMBER.findall(source))]
     lost += [b for n, d, b in bounds if not _bound_kept(n, d, candidate)]

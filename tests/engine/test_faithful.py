@@ -161,6 +161,15 @@ def test_an_estimate_stays_an_estimate(rules, wl):
         assert _check(kept, src, rules, wl).dropped == (), kept
     assert _check("It is five minutes away.", "its about 5 mins away", rules, wl).dropped == ("about 5",)
     assert _check("It is 5 minutes away.", "its 5 mins away", rules, wl).dropped == ()
+    # "like 15" where the rules leave it is an estimate as well; "I like 3" and "like 6th grade" are not
+    src = "gonna be like 15 min late, train's delayed"
+    assert _check("Going to be fifteen minutes late, train is delayed.", src, rules, wl).critical == ("about 15",)
+    for kept in ("Going to be like 15 minutes late, train is delayed.",
+                 "I am going to be about fifteen minutes late; the train is delayed."):
+        assert "about 15" not in _check(kept, src, rules, wl).dropped, kept
+    assert _check("I enjoy 3 of them.", "i like 3 of them", rules, wl).dropped == ()
+    assert "about 6" not in _check("It is cool when you are in sixth grade.", "its cool when ur in like 6th grade",
+                                   rules, wl).dropped
 
 
 def test_a_bound_on_a_number_is_kept_the_same_way_round(rules, wl):
