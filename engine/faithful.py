@@ -125,8 +125,8 @@ _BOUND_DOWN = (r"<=|≤|<|less than|fewer than|smaller than|lower than|shorter t
                r"|below|at most|up to|(?:a )?maximum of|max")  # "not more than 80": "more than", its "not" the negation check's
 _BOUND_AFTER = {"up": r"\+|\s*or (?:more|above|higher|over)|\s*and (?:up|above|over)",
                 "down": r"\s*or (?:less|fewer|below|under|lower)"}
-_BOUNDED_NUMBER = re.compile(rf"(?:(?<![\w<>=])({_BOUND_UP})|(?<![\w<>=])({_BOUND_DOWN}))\s*\$?(\d+(?:[.,:/]\d+)*)",
-                             re.IGNORECASE)
+_BOUNDED_NUMBER = re.compile(rf"(?:(?<![\w<>=-])({_BOUND_UP})|(?<![\w<>=-])({_BOUND_DOWN}))\s*\$?(\d+(?:[.,:/]\d+)*)",
+                             re.IGNORECASE)  # not an arrow ("-> 5 pm")
 
 
 def _bounds(text: str) -> list[tuple[str, str, str]]:
@@ -202,8 +202,8 @@ _LIKE_VERB_PREV = frozenset(["i", "you", "we", "they", "he", "she", "who", "u", 
 def _like_estimates(text: str) -> list[str]:
     out = []
     for m in _LIKE_NUMBER.finditer(text):
-        prev = re.search(r"([\w'’]+)\W*$", text[:m.start()])
-        if (prev.group(1).lower().replace("’", "'") if prev else "") not in _LIKE_VERB_PREV and prev is not None:
+        prev = re.search(r"([\w'’]+)\W*$", text[:m.start()])  # none at the start of a text: "Like 20 came"
+        if prev is not None and prev.group(1).lower().replace("’", "'") not in _LIKE_VERB_PREV:
             out.append(m.group(1))
     return out
 
@@ -569,7 +569,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
     lost += [f"about {n}" for n in dict.fromkeys(_APPROX_NUMBER.findall(rules_text) + _like_estimates(source))
              if n in source_numbers | set(_NUMBER.findall(source)) and not _estimate_kept(n, candidate)]
-    bounds = [(n, d, b) for n, d, b in dict.fromkeys(_bounds(rules_text)) if n in source_numbers | set(_NUMBER.findall(source))]
+    writers = {(n, d) for n, d, _ in _bounds(source)}  # the writer's own bounds, as the rules write them
+    bounds = [(n, d, b) for n, d, b in dict.fromkeys(_bounds(rules_text)) if (n, d) in writers]
     lost += [b for n, d, b in bounds if not _bound_kept(n, d, candidate)]
     # a bound said another way keeps its words' meaning ("at least 3" -> "a minimum of three": "least" is not lost)
     said_bound = {w for n, d, b in bounds if _bound_kept(n, d, candidate) for w in words(b)}

@@ -188,6 +188,7 @@ def test_a_bound_on_a_number_is_kept_the_same_way_round(rules, wl):
                       ("fines of up to 500 bucks", "Fines of up to 500 dollars.")):
         assert not _check(kept, src, rules, wl).critical, kept
     assert _check("We need three more developers.", "we need at least 3 more devs", rules, wl).critical
+    assert _check("At 5 pm.", "-> 5 pm", rules, wl).dropped == ()  # an arrow is no bound
 
 
 def test_a_unit_added_to_a_bare_number_is_caught_where_the_writer_used_another(rules, wl):
