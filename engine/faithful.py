@@ -211,7 +211,7 @@ def _like_estimates(text: str) -> list[str]:
 def _estimate_kept(n: str, candidate: str) -> bool:
     word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
     num = re.escape(n) + (f"|{word}" if word else "")
-    return re.search(rf"\b(?:{_APPROX_WORDS}|like)\s+\$?(?:{num})\b|\b(?:{num})\S*\s+or so\b", candidate,
+    return re.search(rf"\b(?:{_APPROX_WORDS}|like)\s+\$?(?:{num})(?![\d.,]*\d)|\b(?:{num})\S*\s+or so\b", candidate,
                      re.IGNORECASE) is not None
 
 
@@ -801,10 +801,13 @@ class SafeRewriter:
         return self.markers | {w for w in pulled if self.wordlist.known(w)}
 
     def order(self, f: np.ndarray, checks: Sequence[Checks]) -> list[int]:
-        """Candidates that pass the hard checks first, each group by w . f (ties: pool order)."""
+        """Candidates that pass the hard checks first, each group by w . f (ties: pool order). The writer's own
+        sentence always passes: leaving it as it is changes nothing it says, whatever a check reads in it (a
+        check that misreads it must not leave only damaged rewrites in the first group)."""
         s = f @ self.w
         hard = self.config.hard
-        return sorted(range(len(checks)), key=lambda k: (not checks[k].passes(hard), -s[k], k))
+        src = FEATURES.index("is_source")
+        return sorted(range(len(checks)), key=lambda k: (not (checks[k].passes(hard) or f[k, src] == 1), -s[k], k))
 
     # ------------------------------------------------------------------ internals
 

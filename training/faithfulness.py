@@ -186,12 +186,13 @@ _HARD_COLUMNS = {h: FEATURES.index(h) for h in CHECK_NAMES}
 
 
 def passing(features: np.ndarray, hard: Sequence[str]) -> np.ndarray:
-    """Which candidates pass the hard checks, from their feature rows (the counts of non-words, dropped words)."""
+    """Which candidates pass the hard checks, from their feature rows (the counts of non-words, dropped words); the
+    writer's own sentence always does (SafeRewriter.order)."""
     f = np.asarray(features)
     ok = np.ones(f.shape[:-1], dtype=bool)
     for h in hard:
         ok &= f[..., _HARD_COLUMNS[h]] == 0
-    return ok
+    return ok | (f[..., FEATURES.index("is_source")] == 1)
 
 
 def choose(rows: Sequence[PoolRow], weights: np.ndarray, target: float, hard: Sequence[str]) -> list[int]:

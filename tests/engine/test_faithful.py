@@ -168,6 +168,10 @@ def test_an_estimate_stays_an_estimate(rules, wl):
                  "I am going to be about fifteen minutes late; the train is delayed."):
         assert "about 15" not in _check(kept, src, rules, wl).dropped, kept
     assert _check("I enjoy 3 of them.", "i like 3 of them", rules, wl).dropped == ()
+    src = "we went over budget by like 3k on the event"  # a number with a letter after it is still the number
+    assert _check(src, src, rules, wl).dropped == () and _check("We went over budget by about 3k on the event.",
+                                                               src, rules, wl).dropped == ()
+    assert _check("We went over budget by 3k on the event.", src, rules, wl).critical == ("about 3",)
     assert "about 6" not in _check("It is cool when you are in sixth grade.", "its cool when ur in like 6th grade",
                                    rules, wl).dropped
 
@@ -453,6 +457,19 @@ def test_faithful_candidate_wins_over_likelier_damaged_ones(safe):
     assert safe.model.calls[0][1] == 8  # the pool is searched with the configured beam, not the caller's
 
 
+def test_the_writers_own_sentence_always_passes_the_checks(rules):
+    """Should a check misread the writer's own sentence ("by like 3k" read as losing the estimate once did), it still
+    outranks every rewrite that fails a check: leaving the sentence as it is changes nothing it says."""
+    safe = SafeRewriter(FakeModel({}), rules, scorer=None)
+    f = np.zeros((3, len(FEATURES)))
+    f[:, FEATURES.index("lp")] = [-0.1, -0.2, -5.0]   # the damaged rewrites are likelier...
+    f[2, FEATURES.index("is_source")] = 1.0           # ...than the sentence itself
+    misread = Checks((), ("about 3",), ())
+    assert safe.order(f, [misread, misread, misread]) == [2, 0, 1]
+    clean = Checks((), (), ())
+    assert safe.order(f, [clean, misread, misread])[0] == 0  # a clean rewrite still comes first by its score
+
+
 def test_formal_input_is_left_alone_unless_forced(safe):
     formal = "We are pleased to report that revenue doubled."
     (r,) = safe.rewrite([formal], beam=4, nbest=3)
@@ -598,9 +615,10 @@ def test_a_candidate_failing_a_check_never_outranks_a_passing_one(rules, rows, d
     s = SafeRewriter(FakeModel({}), rules, config=RerankConfig(weights))
     checks = [Checks(tuple(data.draw(st.lists(st.just("xq"), max_size=1))),
                      tuple(data.draw(st.lists(st.just("ship"), max_size=1))), ()) for _ in rows]
-    order = s.order(np.array(rows), checks)
+    f = np.array(rows)
+    order = s.order(f, checks)
     assert sorted(order) == list(range(len(rows)))
-    passed = [checks[k].clean for k in order]
+    passed = [checks[k].clean or f[k, FEATURES.index("is_source")] == 1 for k in order]  # the sentence always passes
     assert passed == sorted(passed, reverse=True)
 
 
