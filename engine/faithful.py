@@ -45,7 +45,7 @@ import gzip
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -138,11 +138,16 @@ _SPELLED = ("a|an|" + "|".join(_NUMBER_WORDS[1:]) + "|thirty|forty|fifty|sixty|s
             "|million|billion")
 
 
+def _number_or_word(n: str) -> str:
+    """A regex alternation for a number as written or spelled ("3|three")."""
+    word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
+    return re.escape(n) + (f"|{word}" if word else "")
+
+
 def _bound_kept(n: str, direction: str, candidate: str) -> bool:
     """The candidate still bounds the number the same way: "> 2mb" -> "larger than 2mb", "under 18" -> "under the
     age of eighteen", "at least 3" -> "3 or more". (That the number itself is kept is the number check's work.)"""
-    word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
-    num = re.escape(n) + (f"|{word}" if word else "")
+    num = _number_or_word(n)
     bound = _BOUND_UP if direction == "up" else _BOUND_DOWN
     return (re.search(rf"(?<![\w<>=])(?:{bound})\s*(?:the age of\s+)?\$?(?:(?:{num})(?![\d.,]\d)|(?:{_SPELLED})\b)", candidate,
                       re.IGNORECASE) is not None
@@ -171,12 +176,12 @@ def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[
     writer's numbers has a different unit ("30 days notice, not 60" -> "not 60 years"), after a day of a month
     ("nov 30" -> "November 30 years"), or years for a number that reads as no age ("the deadline is 30" -> "30
     years")."""
-    with_unit = [(m.group(1), m.group(2).lower()) for m in _NUMBER_THEN_WORD.finditer(source)
-                 if m.group(2).lower() not in STOPWORDS]
+    followed = [(m.group(1), m.group(2).lower()) for m in _NUMBER_THEN_WORD.finditer(source)]
+    with_unit = [(n, w) for n, w in followed if w not in STOPWORDS]
     units = {_stem(w) for _, w in with_unit}
     # numbers the writer left bare everywhere (not "5'10", not "20%", never with a word of their own)
     bare = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?![\w.,%'\"’])(?!\s+[A-Za-z])", source)}
-    bare |= {m.group(1) for m in _NUMBER_THEN_WORD.finditer(source) if m.group(2).lower() in STOPWORDS}
+    bare |= {n for n, w in followed if w in STOPWORDS}
     bare -= {n for n, _ in with_unit}
     days = {a or b for a, b in _DAY_OF_MONTH.findall(source)}
     ages = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+)(?![\w.,])", source) if _AGE_BEFORE.search(source[:m.start()])}
@@ -209,8 +214,7 @@ def _like_estimates(text: str) -> list[str]:
 
 
 def _estimate_kept(n: str, candidate: str) -> bool:
-    word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
-    num = re.escape(n) + (f"|{word}" if word else "")
+    num = _number_or_word(n)
     return re.search(rf"\b(?:{_APPROX_WORDS}|like)\s+\$?(?:{num})(?![\d.,]*\d)|\b(?:{num})\S*\s+or so\b", candidate,
                      re.IGNORECASE) is not None
 
@@ -388,20 +392,29 @@ class WordList:
             raise ModelError(f"English word list not found: {path}") from None
         except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile) as exc:
             raise ModelError(f"{path}: not a readable word list ({exc})") from None
-        raw = [w for w in text.split("\n") if w]
-        self.words = frozenset(w.lower() for w in raw)
-        # words the list spells only with a capital ("Simon", "Iraq", "Oreo"; not "Maria", also "maria")
-        self.names = frozenset(w.lower() for w in raw if w[:1].isupper()) - frozenset(w for w in raw if w[:1].islower())
-        # ... and of those with four letters or more, the ones it spells just one way ("tokyo" -> "Tokyo", "hdmi" ->
-        # "HDMI", "youtube" -> "YouTube"; not "Wifi", also "WiFi"): shorter ones clash with typos ("noe", "jon")
-        forms: dict[str, set[str]] = {}
-        for w in raw:
-            if w[:1].isupper() and len(w) >= 4 and w.isalpha() and w.lower() in self.names:
-                forms.setdefault(w.lower(), set()).add(w)
-        self.cased = {k: next(iter(v)) for k, v in forms.items() if len(v) == 1}
+        self.words = frozenset(w.lower() for w in text.split("\n") if w)
+        self._text = text  # for names and cased, worked out on first use (not at start-up)
         if len(self.words) < 1000:
             raise ModelError(f"{path}: only {len(self.words)} words; the word list is damaged")
         self.path = path
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """Words the list spells only with a capital, lower-cased ("simon", "iraq", "oreo"; not "maria": the list
+        also has "maria")."""
+        lines = self._text.split("\n")
+        return frozenset({w.lower() for w in lines if w[:1].isupper()} - {w for w in lines if w[:1].islower()})
+
+    @cached_property
+    def cased(self) -> dict[str, str]:
+        """Of the names with four letters or more, those the list spells just one way, and that spelling ("tokyo"
+        -> "Tokyo", "hdmi" -> "HDMI", "youtube" -> "YouTube"; not "wifi": "Wifi" and "WiFi"). Shorter ones clash
+        with typos ("noe", "jon")."""
+        forms: dict[str, set[str]] = {}
+        for w in self._text.split("\n"):
+            if w[:1].isupper() and len(w) >= 4 and w.isalpha() and w.lower() in self.names:
+                forms.setdefault(w.lower(), set()).add(w)
+        return {k: next(iter(v)) for k, v in forms.items() if len(v) == 1}
 
     def known(self, word: str) -> bool:
         w = word.lower().replace("\u2019", "'")
@@ -571,9 +584,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              if n in source_numbers | set(_NUMBER.findall(source)) and not _estimate_kept(n, candidate)]
     writers = {(n, d) for n, d, _ in _bounds(source)}  # the writer's own bounds, as the rules write them
     bounds = [(n, d, b) for n, d, b in dict.fromkeys(_bounds(rules_text)) if (n, d) in writers]
-    lost += [b for n, d, b in bounds if not _bound_kept(n, d, candidate)]
+    kept_bounds = {b for n, d, b in bounds if _bound_kept(n, d, candidate)}
+    lost += [b for _, _, b in bounds if b not in kept_bounds]
     # a bound said another way keeps its words' meaning ("at least 3" -> "a minimum of three": "least" is not lost)
-    said_bound = {w for n, d, b in bounds if _bound_kept(n, d, candidate) for w in words(b)}
+    said_bound = {w for b in kept_bounds for w in words(b)}
     lost = [w for w in lost if w not in said_bound]
     if negations(candidate) < negations(rules_text):
         lost.append("not")

@@ -57,11 +57,18 @@ def card_section(choice: str, fit: dict, report: dict | None, note: str = "") ->
                   "finishing step after the choice (contractions spelled out: a source's misspelt \"i'v\" is then "
                   "read as lost). The detector does not see every change of meaning.")]
     if report:
-        lines += ["", ("Full tune sets through the engine (`python -m training eval-faithfulness`; garbled, dropped, "
-                  "formal kept, self-BLEU and style are means of the two domains):"), "", format_table(report)]
-        if note.strip():
-            lines += ["", note.strip()]
+        lines += ["", *measurement(report, note)]
     return "\n".join(lines) + "\n"
+
+
+TABLE_HEAD = "Full tune sets through the engine (`python -m training eval-faithfulness`"
+
+
+def measurement(report: dict, note: str = "") -> list[str]:
+    """The card's lines for a harness report: what was measured, the table, the note under it."""
+    lines = [TABLE_HEAD + "; garbled, dropped, formal kept, self-BLEU and style are means of the two domains):", "",
+             format_table(report)]
+    return lines + (["", note.strip()] if note.strip() else [])
 
 
 def attach(model_dir: Path, fit: dict, choice: str, lm: Path, markers: Path, report: dict | None,
@@ -99,9 +106,6 @@ def attach(model_dir: Path, fit: dict, choice: str, lm: Path, markers: Path, rep
     return new
 
 
-TABLE_HEAD = "Full tune sets through the engine (`python -m training eval-faithfulness`"
-
-
 def attach_report(model_dir: Path, report: dict, note: str = "") -> dict:
     """Replace the card's harness table (and the note under it) and the manifest's faithfulness figures; the
     reranker itself is left as it is."""
@@ -115,10 +119,7 @@ def attach_report(model_dir: Path, report: dict, note: str = "") -> dict:
     section = card[start:end]
     cut = section.find(TABLE_HEAD)
     kept = (section[:cut] if cut >= 0 else section).rstrip() + "\n\n"
-    table = [TABLE_HEAD + "; garbled, dropped, formal kept, self-BLEU and style are means of the two domains):", "",
-             format_table(report)]
-    if note.strip():
-        table += ["", note.strip()]
+    table = measurement(report, note)  # before anything is written: a report without systems fails here
     card = card[:start] + kept + "\n".join(table) + "\n" + ("\n" if end < len(card) else "") + card[end:]
     (model_dir / "MODEL_CARD.md").write_text(card, encoding="utf-8")
     metrics = dict(manifest.get("metrics") or {})
