@@ -375,6 +375,9 @@ _AMBIGUOUS_MONTH = re.compile(
     r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for)[ -])"
     rf"(?P<m1>{_MONTH_AFTER_PREP})\b{_DATE_END}"
     rf"|(?<![\w'’])(?P<m2>{_MONTH_ANY})(?=\.?\s+(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z]))"
+    # a range of days, protected as one span before these rules run ("dec 23-27"); not "may" or "march"
+    rf"|(?<![\w'’])(?P<m4>{'|'.join(sorted((k for k in _MONTHS if k not in ('may', 'march')), key=len, reverse=True))})"
+    rf"(?=\.?\s+{_MARK}(?!\S))"
     rf"|(?<![\w'’])(?P<day>{_DAY}\s+)(?P<m3>{_MONTH_ANY})\b(?=\s*(?:$|[,.;:!?)]|\d))")
 # a second month joined to one already written out ("in oct or nov" -> "in October or November")
 _MONTH_AFTER_MONTH = re.compile(
@@ -394,6 +397,13 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm)\b))")
 
 
+_WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+# a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
+_WEEKDAY_RANGE = re.compile(
+    rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
+    rf"|\s+(?i:to|thru|through|till|until)\s+(?:{_WEEKDAY_NAMES})\b)")
+
+
 def _weekday_case(m: re.Match) -> str:
     if m.group(1).strip().lower() == "from" and m.group(2).lower() == "sun":
         return m.group()  # "from sun to sun": from sunrise to sunset
@@ -401,7 +411,7 @@ def _weekday_case(m: re.Match) -> str:
 
 
 def _month_case(m: re.Match) -> str:
-    month = m.group("m1") or m.group("m2") or m.group("m3")
+    month = m.group("m1") or m.group("m2") or m.group("m3") or m.group("m4")
     return (m.group("pre") or m.group("day") or "") + _MONTHS[month]
 
 
@@ -445,7 +455,9 @@ _LIKE_ABOUT_NOT_PREV = frozenset([
     "sounded", "seem", "seems", "seemed", "feel", "feels", "felt", "people", "ppl", "really", "also", "just",
     "more", "less", "much", "things", "something", "anything", "nothing", "is", "was", "be", "been", "exactly",
     "kids", "guys", "girls", "boys", "men", "women", "u", "ya"])
-_NEXT_NUMBER = re.compile(r"\s+\$?\d+\b")  # a count, not an ordinal or a code ("like 1st", "like 2x")
+# a count or an amount ("like 5", "like $20", "like 3k"), not an ordinal or a code ("like 1st", "like 2x"); a
+# number with a point or a comma ("2.5", "1,000") is protected as a whole before the word rules see it
+_NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:k|K|m|M|bn)?\b")
 # "12 yr. old": the dot of "yr" before a lower-case word is no sentence end
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
@@ -914,6 +926,7 @@ class RuleFormalizer:
         before_months = s
         s = _AMBIGUOUS_MONTH.sub(_month_case, s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
+        s = _WEEKDAY_RANGE.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
         if s != before_months:

@@ -115,6 +115,9 @@ CASES = [
     ("it looks like 3 people came", "It looks like 3 people came."),
     ("guys like 2 show off", "Guys like 2 show off."),
     ("like 1st position", "Like 1st position."),
+    ("we went over budget by like 3k on the event", "We went over budget by about 3k on the event."),
+    ("it costs like $20 a month", "It costs about $20 a month."),
+    ("the file is like 2x bigger", "The file is like 2x bigger."),
     # "my bad" closing a clause is an apology; "thanks a ton" a whole thanks
     ("my bad, i sent u the wrong file", "My mistake, I sent you the wrong file."),
     ("my bad knee hurts", "My bad knee hurts."),
@@ -129,6 +132,12 @@ CASES = [
     ("see u next sat or sun", "See you next Saturday or Sunday."),
     ("i sat on the sun deck", "I sat on the sun deck."),
     ("we work from sun to sun", "We work from sun to sun."),
+    # a range of days, or of the days of a month, written short
+    ("ill be ooo mon-wed", "I will be out of office Monday-Wednesday."),
+    ("we r open mon thru fri", "We are open Monday through Friday."),
+    ("closed sat-sun", "Closed Saturday-Sunday."),
+    ("pls approve my PTO for dec 23-27", "Please approve my paid time off for December 23-27."),
+    ("this may 3-4 people", "This may 3-4 people."),
     # 's before a word that ends the clause is "is"; a possessive phrase stays
     ("the shipment's late cuz of the storm", "The shipment is late because of the storm."),
     ("something's wrong with the build", "Something is wrong with the build."),
