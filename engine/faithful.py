@@ -54,7 +54,7 @@ import numpy as np
 from engine.errors import ModelError
 from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
-from engine.rules import CONCORD_ANY, emoji_runs, verbatim_spans
+from engine.rules import CONCORD_ANY, LABEL_LETTER, emoji_runs, verbatim_spans
 from engine.types import Candidate, Rewrite
 
 FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical",
@@ -632,9 +632,9 @@ class Checks:
 def is_critical(word: str) -> bool:
     """A dropped entry whose loss always changes what the sentence says (Checks.critical): a logical word, a
     negative word (the negation check's own list: "nothing", "nobody", "cannot", ...), a question, a quotation the
-    writer did not mark, a number."""
+    writer did not mark, a number, a lettered label ("option b")."""
     return (word in LOGICAL or _NEGATION.fullmatch(word) is not None or word in (QUESTION, QUOTED)
-            or any(c.isdigit() for c in word) or verbatim_spans(word) == [word])
+            or any(c.isdigit() for c in word) or verbatim_spans(word) == [word] or LABEL_LETTER.fullmatch(word) is not None)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -720,6 +720,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost = [w for w in lost if w not in said_bound]
     lost += [f"by {n}" for n in dict.fromkeys(_BY_NUMBER.findall(rules_text)) if n in _BY_NUMBER.findall(source)
              and not _by_kept(n, candidate)]
+    # a letter that labels something ("option b" -> "option B") is content, whatever the scorer makes of it
+    src_labels = {(a.strip().lower(), b.lower()) for a, b in LABEL_LETTER.findall(source)}
+    lost += [f"{a.strip()} {b}" for a, b in dict.fromkeys(LABEL_LETTER.findall(rules_text))
+             if (a.strip().lower(), b.lower()) in src_labels
+             and not re.search(rf"\b{re.escape(a.strip())}\s+{b}(?![\w'’])", candidate, re.IGNORECASE)]
     if negations(candidate) < negations(rules_text):
         lost.append("not")
     # the writer's own sentence always passes: leaving it as it is changes nothing it says

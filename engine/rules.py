@@ -455,6 +455,22 @@ _LIKE_ABOUT_NOT_PREV = frozenset([
     "sounded", "seem", "seems", "seemed", "feel", "feels", "felt", "people", "ppl", "really", "also", "just",
     "more", "less", "much", "things", "something", "anything", "nothing", "is", "was", "be", "been", "exactly",
     "kids", "guys", "girls", "boys", "men", "women", "u", "ya"])
+# A letter that labels something ("option b", "plan b", "part a", "room c", "vitamin c") is content, written as a
+# capital; "a" and "i" only where nothing follows them but punctuation or "and"/"or" ("plan a trip" stays).
+_LABEL_NOUNS = ("option|options|plan|part|parts|section|room|building|level|floor|gate|terminal|step|phase|type"
+                "|group|team|version|exhibit|appendix|row|column|category|class|vitamin|wing|block|unit|suite|zone"
+                "|tier|track|lane|platform|seat|bay|dock|line|question|item|figure|table|grade")
+LABEL_LETTER = re.compile(
+    rf"(?<![\w'’])((?i:{_LABEL_NOUNS})\s+)([b-hj-zB-HJ-Z]|[aiAI](?=\s*(?:$|[,.;:!?)]|(?:and|or)\b)))"
+    r"(?=$|\s|[,;:!?)]|\.(?![\w.]))")  # not "b*tch", "e-mail", "x.X"
+_LABEL_PAIR = re.compile(rf"((?i:{_LABEL_NOUNS})\s+[A-Z](?:\s*,\s*|\s+(?:or|and)\s+))([a-z])(?![\w'’])")
+# "hr" is the department where a person is asked or told something, or where it acts; beside a number it is hours
+_HR_PREV = frozenset(["ask", "asked", "email", "emailed", "contact", "contacted", "tell", "told", "call", "called",
+                      "cc", "ccd", "cc'd", "to", "from", "with", "by", "via", "talk", "talked", "ping", "pinged", "and",
+                      "loop", "looped", "inform", "informed", "notify", "notified", "message", "messaged"])
+_HR_NEXT = frozenset(["says", "said", "say", "wants", "wanted", "team", "department", "dept", "policy", "policies",
+                      "rep", "person", "manager", "approved", "needs", "need", "is", "has", "will", "won't", "wont",
+                      "can", "cant", "can't", "sent", "asked", "told", "knows", "forms", "form", "portal"])
 # a count or an amount ("like 5", "like $20", "like 3k"), not an ordinal or a code ("like 1st", "like 2x"); a
 # number with a point or a comma ("2.5", "1,000") is protected as a whole before the word rules see it
 _NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:k|K|m|M|bn)?\b")
@@ -770,6 +786,8 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _WORD.sub(self._word, text)
         text = _CONCORD.sub(_concord, text)
+        text = LABEL_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), text)
+        text = _LABEL_PAIR.sub(lambda m: m.group(1) + m.group(2).upper(), text)  # "option A or b" -> "or B"
         text = _SPACED_DASH.sub(", ", text)
         text = _SPACE_AFTER_COMMA.sub(r"\1 ", text)
         text = _SPACE_AFTER_END.sub(r"\1 ", text)
@@ -856,6 +874,8 @@ class RuleFormalizer:
                 and _prev_word(text, m.start()) not in _LIKE_ABOUT_NOT_PREV
                 and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s"))):
             return _match_case(word, "about")  # "takes like 5 days"; "I like 5 of them", "like 2 show off" stay
+        if low == "hr" and (_prev_word(text, m.start()) in _HR_PREV or _next_word(text, m.end()) in _HR_NEXT):
+            return "HR"  # "ask hr", "hr says"; "1 hr", "an hr away" are hours
         if low == "b" and _prev_word(text, m.start()) in _MODALS:
             return "be"  # "will b there", but "plan b"
         if "'" in low:

@@ -232,6 +232,16 @@ def test_by_before_a_number_is_kept(rules, wl):
     assert _check("Sales were cut to 20%.", "sales were cut by 20%", rules, wl).critical == ("by 20",)
 
 
+def test_a_lettered_label_is_kept(rules, wl):
+    """"go w/ option b" was offered as "go with the option": the letter that labels the option is content, whatever
+    the scorer makes of a lone "b"."""
+    src = "if the client doesnt reply by wed we'll go w/ option b"
+    bad = _check("If the client does not reply by Wednesday, we will go with the option.", src, rules, wl)
+    assert "option B" in bad.dropped and bad.critical == ("option B",)
+    assert _check("If the client does not reply by Wednesday, we will go with option B.", src, rules, wl).dropped == ()
+    assert _check("Let us plan the trip.", "lets plan a trip", rules, wl).dropped == ()  # an article, no label
+
+
 def test_a_unit_added_to_a_bare_number_is_caught_where_the_writer_used_another(rules, wl):
     """"30 days notice, not 60": the 60 is days; a rewrite that writes "60 years old" makes something up. Where the
     writer gave no unit at all ("I am 26") a formal rewrite may say "26 years old"."""

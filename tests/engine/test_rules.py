@@ -132,6 +132,16 @@ CASES = [
     ("see u next sat or sun", "See you next Saturday or Sunday."),
     ("i sat on the sun deck", "I sat on the sun deck."),
     ("we work from sun to sun", "We work from sun to sun."),
+    # "hr" is the department where someone is asked or where it acts; beside a number it is hours
+    ("hr says we get 2 extra days off", "HR says we get 2 extra days off."),
+    ("can u cc hr on that", "Can you cc HR on that?"),
+    ("its like an hr away", "It is like an hr away."),
+    # a letter that labels something is written as a capital; an article is no label
+    ("we'll go w/ option b", "We will go with option B."),
+    ("option a or b?", "Option A or B?"),
+    ("take vitamin c daily", "Take vitamin C daily."),
+    ("lets plan a trip", "Lets plan a trip."),
+    ("i got a b on the test", "I got a b on the test."),
     # a range of days, or of the days of a month, written short
     ("ill be ooo mon-wed", "I will be out of office Monday-Wednesday."),
     ("we r open mon thru fri", "We are open Monday through Friday."),
@@ -185,7 +195,7 @@ CASES = [
     ("the cause of it", "The cause of it."),
     ("go 4 it", "Go for it."),
     ("after 2 weeks", "After 2 weeks."),
-    ("plan b is fine", "Plan b is fine."),
+    ("plan b is fine", "Plan B is fine."),  # a label, not "be"
     ("Ill give you 10 points", "I will give you 10 points."),
     ("id rather stay", "I would rather stay."),
     ("I feel ill", "I feel ill."),
