@@ -146,6 +146,7 @@ CASES = [
     ("ill be ooo mon-wed", "I will be out of office Monday-Wednesday."),
     ("we r open mon thru fri", "We are open Monday through Friday."),
     ("closed sat-sun", "Closed Saturday-Sunday."),
+    ("if they dont reply by wed we'll go with plan b", "If they do not reply by Wednesday we will go with plan B."),
     ("pls approve my PTO for dec 23-27", "Please approve my paid time off for December 23-27."),
     ("this may 3-4 people", "This may 3-4 people."),
     # 's before a word that ends the clause is "is"; a possessive phrase stays
