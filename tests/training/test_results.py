@@ -336,6 +336,7 @@ def test_consistency_rows_read_result_json(tmp_path):
     start, spell = evaluate("3.0", [tmp_path]), evaluate("3.2", [tmp_path])
     assert start.measured.values == {"em": 60.0, "fr": 65.0}
     assert spell.measured.values == {"em": 61.5, "fr": 65.5} and spell.measured.params == 5050
+    assert any("scored greedily, as is its start: 60.00 / 65.00" in n for n in spell.measured.notes)
     assert evaluate("4.1", [tmp_path]).measured.values == spell.measured.values  # the same run, two tables
     # filter aliases name the same filter: "bleu" is the content filter
     other = make_run(tmp_path, "seed2-filter-content", ["consistency.perturbation=spell", "consistency.filters=bleu"])
