@@ -442,7 +442,6 @@ _DETERMINERS = frozenset(["the", "a", "an", "my", "your", "our", "his", "her", "
                           "these", "those", "some", "any", "every", "each", "no"])
 
 
-
 def _inside_quotes(toks: list[str], i: int) -> bool:
     """Whether token i stands inside a quotation (a title: "My Humps"): an odd number of quote marks before it."""
     before = " ".join(toks[:i]) + " " + re.match(r"[^\w]*", toks[i]).group()

@@ -44,6 +44,9 @@ def warm_rewriter(rewriter) -> None:
     out = rewriter.rewrite([WARM_SENTENCES[0]], beam=1, nbest=1)
     if len(out) != 1:
         raise ModelError(f"the rewriter returned {len(out)} rewrites for 1 sentence")
+    wordlist = getattr(rewriter, "wordlist", None)
+    for table in ("names", "cased", "common", "capitalised"):  # worked out on first use: here, not at a rewrite
+        getattr(wordlist, table, None)
 
 
 def load_scorer(registry, role: str = LIVE_SCORER_ROLE, version: str | None = None):

@@ -25,6 +25,32 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
         "Check the meaning: this rewrite leaves out “> 2”; adds “years” to your “60”.")
 
 
+def test_warming_the_rewriter_works_out_the_word_lists_tables(tmp_path):
+    """The word list's name and case tables are built on first use: the loading thread's warm-up does it, so the
+    first rewrite a writer asks for does not pay for it."""
+    import gzip
+
+    from engine.faithful import WordList
+    from gui.engine_host import warm_rewriter
+
+    words = [f"word{i}" for i in range(1200)] + ["apt", "max", "Max", "Simon"]
+    path = tmp_path / "words.txt.gz"
+    path.write_bytes(gzip.compress("\n".join(words).encode()))
+    wl = WordList(path)
+
+    class Echo:
+        wordlist = wl
+
+        def rewrite(self, sentences, beam=1, nbest=1):
+            return [Rewrite(s, (Candidate(s, 0.0, ()),), ()) for s in sentences]
+
+    assert not {"names", "cased", "common", "capitalised"} & set(vars(wl))
+    warm_rewriter(Echo())
+    assert {"names", "cased", "common", "capitalised"} <= set(vars(wl))
+    assert "apt" in wl.common and "max" in wl.capitalised and "apt" not in wl.capitalised and "simon" in wl.names
+    warm_rewriter(RuleFormalizer())  # a rewriter without a word list warms as before
+
+
 def test_flagged_rewrites_carry_their_caution_on_the_card(qtbot):
     panel = SuggestionsPanel(resolve_theme("light"))
     qtbot.addWidget(panel)
