@@ -140,6 +140,7 @@ CASES = [
     ("we'll go w/ option b", "We will go with option B."),
     ("option a or b?", "Option A or B?"),
     ("take vitamin c daily", "Take vitamin C daily."),
+    ("the server room is on floor 3, bldg c", "The server room is on floor 3, building C."),
     ("lets plan a trip", "Lets plan a trip."),
     ("i got a b on the test", "I got a b on the test."),
     # a range of days, or of the days of a month, written short
