@@ -205,6 +205,23 @@ def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[
     return out
 
 
+# A verb whose sense turns with a preposition the writer did not write: "approve my leave" (grant it) -> "approve of
+# my leave" (think well of it). The Checks.dropped entry "~approve of" names the turn; critical.
+SENSE = "~"
+_SENSE_TURNS = {"approve": "of", "approves": "of", "approved": "of", "approving": "of"}
+_SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE_TURNS.values()))})\b", re.IGNORECASE)
+
+
+def _sense_turns(candidate: str, source: str) -> list[str]:
+    out = []
+    for m in _SENSE_TURN.finditer(candidate):
+        verb, prep = m.group(1).lower(), m.group(2).lower()
+        if (_SENSE_TURNS.get(verb) == prep and re.search(rf"\b{verb}\b", source, re.IGNORECASE)
+                and not re.search(rf"\b{verb}\s+{prep}\b", source, re.IGNORECASE)):
+            out.append(f"{SENSE}{verb} {prep}")
+    return out
+
+
 # "like 15" is an estimate too, where the rules leave it ("gonna be like 15 min late"): not after a subject or a
 # helper of the verb "like" ("I like 3 of them", "you'd like 2").
 _LIKE_NUMBER = re.compile(r"\blike\s+\$?(\d+(?:[.,:/]\d+)*)(?!\d|(?:st|nd|rd|th)\b)", re.IGNORECASE)  # no ordinal
@@ -631,9 +648,10 @@ class Checks:
 def is_critical(word: str) -> bool:
     """A dropped entry whose loss always changes what the sentence says (Checks.critical): a logical word, a
     negative word (the negation check's own list: "nothing", "nobody", "cannot", ...), a question, a quotation the
-    writer did not mark, a number, a lettered label ("option b")."""
+    writer did not mark, a number, a lettered label ("option b"), a verb's sense turned ("~approve of")."""
     return (word in LOGICAL or _NEGATION.fullmatch(word) is not None or word in (QUESTION, QUOTED)
-            or any(c.isdigit() for c in word) or verbatim_spans(word) == [word] or LABEL_LETTER.fullmatch(word) is not None)
+            or any(c.isdigit() for c in word) or verbatim_spans(word) == [word] or LABEL_LETTER.fullmatch(word) is not None
+            or word.startswith(SENSE))
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -724,6 +742,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [f"{a.strip()} {b}" for a, b in dict.fromkeys(LABEL_LETTER.findall(rules_text))
              if (a.strip().lower(), b.lower()) in src_labels
              and not re.search(rf"\b{re.escape(a.strip())}\s+{b}(?![\w'’])", candidate, re.IGNORECASE)]
+    lost += _sense_turns(candidate, source)
     if negations(candidate) < negations(rules_text):
         lost.append("not")
     # the writer's own sentence always passes: leaving it as it is changes nothing it says

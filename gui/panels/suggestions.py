@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import INVENTED, QUESTION, QUOTED
+from engine.faithful import INVENTED, QUESTION, QUOTED, SENSE
 from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
@@ -40,7 +40,8 @@ def caution_text(flags) -> str:
     dropped = words_of("dropped:")
     exact = [w for w in dropped if verbatim_spans(w) == [w]]  # a link, handle, file name or code changed
     invented = [w[len(INVENTED):].split(" ", 1) for w in dropped if w.startswith(INVENTED)]
-    lost = [w for w in dropped if w != QUOTED and w not in exact and not w.startswith(INVENTED)]
+    turned = [w[len(SENSE):].split(" ", 1) for w in dropped if w.startswith(SENSE)]
+    lost = [w for w in dropped if w != QUOTED and w not in exact and not w.startswith((INVENTED, SENSE))]
     if lost:
         parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
     if exact:
@@ -49,6 +50,8 @@ def caution_text(flags) -> str:
         parts.append("puts your words in quotation marks")
     for number, unit in invented:
         parts.append(f"adds “{unit}” to your “{number}”")
+    for verb, prep in turned:
+        parts.append(f"turns your “{verb}” into “{verb} {prep}”")
     if words_of("inserted:"):
         parts.append("adds " + ", ".join(f"“{w}”" for w in words_of("inserted:")))
     if not parts:

@@ -242,6 +242,15 @@ def test_a_lettered_label_is_kept(rules, wl):
     assert _check("Let us plan the trip.", "lets plan a trip", rules, wl).dropped == ()  # an article, no label
 
 
+def test_a_verbs_sense_turned_by_a_preposition_is_caught(rules, wl):
+    """"pls approve my PTO" was offered as "Please approve of my paid time off": granting leave is not liking it."""
+    src = "pls approve my PTO for dec 23-27"
+    bad = _check("Please approve of my paid time off for December 23-27.", src, rules, wl)
+    assert bad.dropped == ("~approve of",) and bad.critical == ("~approve of",)
+    assert _check("Please approve my paid time off for December 23-27.", src, rules, wl).dropped == ()
+    assert _check("I do not approve of it.", "i dont approve of it", rules, wl).dropped == ()  # the writer's own
+
+
 def test_a_unit_added_to_a_bare_number_is_caught_where_the_writer_used_another(rules, wl):
     """"30 days notice, not 60": the 60 is days; a rewrite that writes "60 years old" makes something up. Where the
     writer gave no unit at all ("I am 26") a formal rewrite may say "26 years old"."""

@@ -23,6 +23,8 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     assert "leaves out “asap”; puts your words" in caution_text(("dropped:asap", 'dropped:"'))
     assert caution_text(("dropped:> 2", "dropped:+60 years")) == (
         "Check the meaning: this rewrite leaves out “> 2”; adds “years” to your “60”.")
+    assert caution_text(("dropped:~approve of",)) == (
+        "Check the meaning: this rewrite turns your “approve” into “approve of”.")
 
 
 def test_warming_the_rewriter_works_out_the_word_lists_tables(tmp_path):
