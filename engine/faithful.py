@@ -277,7 +277,7 @@ def _joined_kept(token: str, candidate: str) -> bool:
     if m is None:
         return False
     n, unit = m.group(1), m.group(2).lower()
-    num = _number_or_word(n)
+    num = re.escape(n) if unit in ("am", "pm") else _number_or_word(n)  # a time stays in digits: not "two pm"
     if unit == "ish":
         return _estimate_kept(n, candidate)
     said = _UNIT_SAID.get(unit, unit[0])

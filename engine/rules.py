@@ -458,12 +458,13 @@ _LIKE_ABOUT_NOT_PREV = frozenset([
     "more", "less", "much", "things", "something", "anything", "nothing", "is", "was", "be", "been", "exactly",
     "kids", "guys", "girls", "boys", "men", "women", "u", "ya"])
 # A letter that labels something ("option b", "plan b", "part a", "room c", "vitamin c") is content, written as a
-# capital; "a" and "i" only where nothing follows them but punctuation or "and"/"or" ("plan a trip" stays).
+# capital; "a" and "i" only where nothing follows them but punctuation or "and"/"or" ("plan a trip" stays); never
+# "o", which is "of" as often ("a lot o guys").
 _LABEL_NOUNS = ("option|options|plan|part|parts|section|room|building|level|floor|gate|terminal|step|phase|type"
                 "|group|team|version|exhibit|appendix|row|column|category|class|vitamin|wing|block|unit|suite|zone"
-                "|tier|track|lane|platform|seat|bay|dock|line|question|item|figure|table|grade")
+                "|tier|track|lane|platform|seat|bay|dock|line|question|item|figure|table|grade|lot|hall|pier|stage|ward")
 LABEL_LETTER = re.compile(
-    rf"(?<![\w'’])((?i:{_LABEL_NOUNS})\s+)([b-hj-zB-HJ-Z]|[aiAI](?=\s*(?:$|[,.;:!?)]|(?:and|or)\b)))"
+    rf"(?<![\w'’])((?i:{_LABEL_NOUNS})\s+)([b-hj-np-zB-HJ-NP-Z]|[aiAI](?=\s*(?:$|[,.;:!?)]|(?:and|or)\b)))"
     r"(?=$|\s|[,;:!?)]|\.(?![\w.]))")  # not "b*tch", "e-mail", "x.X"
 _LABEL_PAIR = re.compile(rf"((?i:{_LABEL_NOUNS})\s+[A-Z](?:\s*,\s*|\s+(?:or|and)\s+))([a-z])(?![\w'’])")
 # "hr" is the department where a person is asked or told something, or where it acts; beside a number it is hours

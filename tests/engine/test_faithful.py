@@ -205,7 +205,8 @@ def test_a_token_joining_letters_and_digits_is_kept_as_one_unit(rules, wl):
              "10k"),
             ("The vendor quoted twelve, but we only budgeted 10k.", "the vendor quoted 12k but we only budgeted 10k",
              "12k"),
-            ("We shipped version two last night.", "we shipped v2.3 last nite", "v2.3")):
+            ("We shipped version two last night.", "we shipped v2.3 last nite", "v2.3"),
+            ("Does the two pm still work?", "does the 2pm still work", "2pm")):
         c = _check(bad, src, rules, wl)
         assert lost in c.dropped and lost in c.critical, (bad, c)
     for fine, src in (("I cannot find the Q4 forecast anywhere.", "cant find the q4 forecast anywhere"),

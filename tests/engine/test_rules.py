@@ -141,6 +141,7 @@ CASES = [
     ("option a or b?", "Option A or B?"),
     ("take vitamin c daily", "Take vitamin C daily."),
     ("the server room is on floor 3, bldg c", "The server room is on floor 3, building C."),
+    ("u cant park in lot b after 6pm", "You cannot park in lot B after 6pm."),
     ("lets plan a trip", "Lets plan a trip."),
     ("i got a b on the test", "I got a b on the test."),
     # a range of days, or of the days of a month, written short
