@@ -646,6 +646,12 @@ def read_consistency(run: Path, row: Row, cfg: dict) -> Measured:
             if key == "best":
                 m.notes.append("improved on its start" if dig(res, "improved", path) else
                                "did not improve on its start: the best checkpoint is the start")
+                best_step, warmup = res.get("best_step"), (res.get("settings") or {}).get("warmup_steps")
+                if (dig(res, "improved", path) and isinstance(best_step, int) and isinstance(warmup, int)
+                        and 0 < best_step <= warmup):
+                    m.notes.append(f"its best checkpoint (step {best_step}) is from the supervised warm-up (the first "
+                                   f"{warmup} steps, before any unlabeled sentence): the gain is further supervised "
+                                   "training, not the consistency phase")
                 start = {d: number(res, f"tune_bleu_full.start.{d}", path) for d in ("em", "fr")}
                 m.notes.append(f"scored greedily, as is its start: {start['em']:.2f} / {start['fr']:.2f} the same way "
                                "(a supervised row is scored with beam search: compare with the start, not across "

@@ -337,6 +337,12 @@ def test_consistency_rows_read_result_json(tmp_path):
     assert start.measured.values == {"em": 60.0, "fr": 65.0}
     assert spell.measured.values == {"em": 61.5, "fr": 65.5} and spell.measured.params == 5050
     assert any("scored greedily, as is its start: 60.00 / 65.00" in n for n in spell.measured.notes)
+    assert not any("supervised warm-up" in n for n in spell.measured.notes)  # best step 200, no warm-up setting
+    write_json(run / "consistency" / "result.json", {
+        "tune_bleu_full": {"start": {"em": 60.0, "fr": 65.0, "mean": 62.5}, "best": {"em": 61.5, "fr": 65.5}},
+        "improved": True, "init": str(tmp_path / "gone"), "best_step": 2000, "settings": {"warmup_steps": 2000}})
+    notes = evaluate("3.2", [tmp_path]).measured.notes
+    assert any("best checkpoint (step 2000) is from the supervised warm-up" in n for n in notes)
     assert evaluate("4.1", [tmp_path]).measured.values == spell.measured.values  # the same run, two tables
     # filter aliases name the same filter: "bleu" is the content filter
     other = make_run(tmp_path, "seed2-filter-content", ["consistency.perturbation=spell", "consistency.filters=bleu"])
