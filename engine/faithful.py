@@ -534,8 +534,7 @@ class WordList:
     def names(self) -> frozenset[str]:
         """Words the list spells only with a capital, lower-cased ("simon", "iraq", "oreo"; not "maria": the list
         also has "maria")."""
-        lines = self._text.split("\n")
-        return frozenset({w.lower() for w in lines if w[:1].isupper()} - {w for w in lines if w[:1].islower()})
+        return self.capitalised - self.common
 
     @cached_property
     def common(self) -> frozenset[str]:
@@ -735,7 +734,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # a bound said another way keeps its words' meaning ("at least 3" -> "a minimum of three": "least" is not lost)
     said_bound = {w for b in kept_bounds for w in words(b)}
     lost = [w for w in lost if w not in said_bound]
-    lost += [f"by {n}" for n in dict.fromkeys(_BY_NUMBER.findall(rules_text)) if n in _BY_NUMBER.findall(source)
+    source_by = set(_BY_NUMBER.findall(source))
+    lost += [f"by {n}" for n in dict.fromkeys(_BY_NUMBER.findall(rules_text)) if n in source_by
              and not _by_kept(n, candidate)]
     # a letter that labels something ("option b" -> "option B") is content, whatever the scorer makes of it
     src_labels = {(a.strip().lower(), b.lower()) for a, b in LABEL_LETTER.findall(source)}

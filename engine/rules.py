@@ -392,14 +392,14 @@ _MONTH_AFTER_MONTH = re.compile(
 _WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "thur": "Thursday",
              "sat": "Saturday", "sun": "Sunday"}
 _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through)\s+"
-    r"|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
+    rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 
-_WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
