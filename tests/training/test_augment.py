@@ -112,6 +112,28 @@ def test_back_translate_counts():
     del torch
 
 
+def test_back_translate_generates_in_batches_of_the_configured_size(monkeypatch):
+    """bt.batch_size reaches generate(); chunks hold a few full batches (length-sorted within a chunk)."""
+    pytest.importorskip("torch")
+    from training import seq2seq as S
+    from training.augment.back_translation import back_translate
+    from training.config import load_config
+
+    calls = []
+
+    def fake(m, t, src, batch_size=64, **k):
+        calls.append((len(src), batch_size))
+        return [s.lower() for s in src]
+
+    monkeypatch.setattr(S, "generate", fake)
+    pairs, stats = back_translate(None, None, [f"Sentence {i}." for i in range(2500)], batch_size=512)
+    assert stats["kept"] == 2500 and len(pairs) == 2500
+    assert calls == [(2048, 512), (452, 512)]
+    assert load_config(None, ["bt.batch_size=256"]).section("bt").batch_size == 256
+    with pytest.raises(InputError, match="batch_size"):
+        load_config(None, ["bt.batch_size=0"])
+
+
 def _run(args, capsys):
     from training.cli import main
 

@@ -199,6 +199,24 @@ def test_a_ptft_run_with_other_budgets_does_not_match_its_row(tmp_path):
     assert r.status == "does not match" and "pretrain_epochs" in r.why
 
 
+def test_a_gpu_run_of_a_ptft_row_with_its_own_minutes_fills_the_row_in_wall_clock_hours(tmp_path):
+    """The minutes are a budget, not the recipe: a GPU run with shorter ones is the row, and the page states its
+    budgets; a GPU process's CPU time is not what it cost, so the row gives wall-clock hours."""
+    run = make_run(tmp_path, "seed1-ptft-mtask", ["rewriter.mode=ptft", "rewriter.augment=mtask", *R.PTFT,
+                                                  "rewriter.pretrain_minutes=2", "rewriter.finetune_minutes=5"])
+    for ph in ("pretrain", "finetune"):
+        curve(run / "rewriter" / ph / "curve.jsonl",
+              {"step": 500, "epochs": 1.0, "em": 40.0, "fr": 45.0, "mean": 42.5, "elapsed_s": 10, "cpu_hours": 0.5})
+    rewriter_report(run, em=67.0, fr=72.3, pairs={"original": 1234, "mtask": 10})
+    done(run, "rewriter", elapsed=720.0, device="cuda")
+    r = evaluate("2.3", [tmp_path])
+    assert r.status == "measured", r.why
+    assert (r.measured.hours, r.measured.hours_kind) == (pytest.approx(0.2), "wall-clock")
+    assert "time budget: pretrain 2 min, finetune 5 min (rewriter.*_minutes)" in r.measured.notes
+    line = next(x for x in render([tmp_path]).splitlines() if x.startswith("| 2.3 |"))
+    assert "0.20 wall-clock h (cuda)" in line
+
+
 def test_unfinished_rewriter_shows_its_latest_point_marked_partial(tmp_path):
     run = make_run(tmp_path, "rewriter-cpu-long", ["rewriter.mode=original", "rewriter.augment="])
     curve(run / "rewriter" / "train" / "curve.jsonl",
@@ -211,7 +229,8 @@ def test_unfinished_rewriter_shows_its_latest_point_marked_partial(tmp_path):
     assert r.measured.values == {"em": 24.89, "fr": 34.56} and r.measured.partial
     line = next(x for x in render([tmp_path]).splitlines() if x.startswith("| 1.1 |"))
     assert "*24.89* (partial)" in line and "**unfinished**" in line
-    assert "0.59 CPU h (cuda:0)" in line  # CPU time from the curve; the device from the start event
+    # on a GPU the process's CPU time is not the cost: wall-clock from the events; the device from the start event
+    assert "2.00 wall-clock h (cuda:0)" in line
 
 
 def test_rows_without_a_run_folder_say_not_run_and_why(tmp_path):
@@ -343,7 +362,17 @@ def test_consistency_rows_read_result_json(tmp_path):
         "improved": True, "init": str(tmp_path / "gone"), "best_step": 2000, "settings": {"warmup_steps": 2000}})
     notes = evaluate("3.2", [tmp_path]).measured.notes
     assert any("best checkpoint (step 2000) is from the supervised warm-up" in n for n in notes)
+    assert any(n.endswith("filters none, 4 steps at most") for n in notes)  # no count, no time budget (tiny.toml)
     assert evaluate("4.1", [tmp_path]).measured.values == spell.measured.values  # the same run, two tables
+    # a run that stopped at its time budget says how many steps it ran
+    write_json(run / "consistency" / "result.json", {
+        "tune_bleu_full": {"start": {"em": 60.0, "fr": 65.0, "mean": 62.5}, "best": {"em": 60.0, "fr": 65.0}},
+        "improved": False, "init": str(tmp_path / "gone"), "best_step": 0, "steps": 3})
+    (run / CONFIG_TOML).write_text(load_config(TINY, ["consistency.perturbation=spell", "consistency.filters=",
+                                                      "consistency.max_minutes=5.5"]).to_toml(), encoding="utf-8")
+    notes = evaluate("3.2", [tmp_path]).measured.notes
+    assert "did not improve on its start: the best checkpoint is the start" in notes
+    assert any(n.endswith("3 steps run of 4 at most (a 5.5-minute budget)") for n in notes), notes
     # filter aliases name the same filter: "bleu" is the content filter
     other = make_run(tmp_path, "seed2-filter-content", ["consistency.perturbation=spell", "consistency.filters=bleu"])
     assert evaluate("4.2", [tmp_path]).status == "unfinished"

@@ -31,6 +31,7 @@ def back_translate(model, tokenizer, formal: Sequence[str], *, beam: int = 1, ba
                    on_progress: Callable[[int, int], None] = lambda i, n: None,
                    chunk: int = 512) -> tuple[list[tuple[str, str]], dict]:
     """(synthetic informal, formal) pairs; outputs that are empty or equal to the input are dropped."""
+    chunk = max(chunk, 4 * batch_size)  # sorted by length within a chunk: room for a few full batches
     pairs: list[tuple[str, str]] = []
     stats = {"sources": len(formal), "generated": 0, "empty": 0, "identical": 0}
     for b in range(0, len(formal), chunk):

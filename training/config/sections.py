@@ -333,12 +333,13 @@ class BtConfig(Seq2SeqPhase, Seq2SeqTraining):
     patience: int = 5                   # BT's own default
     max_len: int = 64
     beam: int = 1
+    batch_size: int = 64                 # sentences per generation batch (a GPU takes 256-1024)
     reuse: str = ""                      # another run folder whose finished bt stage is copied, not re-run
 
     def __post_init__(self):
         Seq2SeqTraining.__post_init__(self)
         self.check_phase()
-        check_ranges(self, at_least_0=("max_sources",), at_least_1=("max_len", "beam"))
+        check_ranges(self, at_least_0=("max_sources",), at_least_1=("max_len", "beam", "batch_size"))
 
 
 @section("fdis")

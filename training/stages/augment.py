@@ -140,7 +140,7 @@ class BtStage(_PairsStage):
         if ctx.stop.requested:
             return
         self.pairs, self.stats = back_translate(
-            model, self.tok, self.formal, beam=c.beam, max_new_tokens=c.max_new_tokens,
+            model, self.tok, self.formal, beam=c.beam, max_new_tokens=c.max_new_tokens, batch_size=c.batch_size,
             should_stop=lambda: ctx.stop.requested,
             on_progress=lambda i, n: ctx.progress(self.name, i, n, phase="generate"))
 
