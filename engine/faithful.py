@@ -77,7 +77,11 @@ STOPWORDS = frozenset(["a", "an", "the", "and", "or", "but", "nor", "so", "yet",
 
 # Function words that carry meaning: losing one of these changes what the sentence says.
 LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", "because", "than", "not", "no", "never", "nor",
-                     "more", "less", "fewer", "most", "least"])
+                     "more", "less", "fewer", "most", "least", "until"])
+# What else says a logical word's sense when a candidate rephrases it ("until Friday" -> "through Friday", "because"
+# -> "since"): a candidate holding one of these keeps the word.
+LOGICAL_ALTERNATIVES = {"until": ("till", "through", "up to"), "because": ("since", "as", "due to"),
+                        "before": ("prior to", "ahead of"), "after": ("following",), "without": (), "unless": ()}
 _NEGATION = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019\u00b4`]t|dont|cant|wont|didnt|doesnt"
     r"|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|aint|havent|hasnt|hadnt|dunno|idk"
@@ -299,6 +303,12 @@ def _number_kept(n: str, candidate: str, cand_words: set[str], source: str = "")
     cand_numbers = _NUMBER.findall(candidate)
     if n in cand_numbers:
         return True
+    # a number with its sign ("2%", "$5"): spelled out, the sign is said in a word too ("two percent", "five
+    # dollars"); "two%" or "$five" is garbled
+    for sign, said in ((rf"{re.escape(n)}\s?%", r"\s+per\s?cent"), (rf"\${re.escape(n)}(?![\w.,])", r"\s+dollars?")):
+        if re.search(rf"(?<![\w.,]){sign}", source):
+            word = _NUMBER_WORDS[int(n)] if n.isdigit() and int(n) < len(_NUMBER_WORDS) else None
+            return word is not None and re.search(rf"\b{word}{said}\b", candidate, re.IGNORECASE) is not None
     if n.isdigit() and int(n) < len(_NUMBER_WORDS) and _NUMBER_WORDS[int(n)] in cand_words:
         return True
     # "1st" -> "first"
@@ -465,11 +475,16 @@ def _inside_quotes(toks: list[str], i: int) -> bool:
     return (before.count('"') % 2 == 1) or before.count("“") > before.count("”")
 
 
+# after a form of "be" a model's capital is no name ("the printer is Jammed"); nor is a word ending in -ed or -ing
+_BE_FORMS = frozenset(["is", "are", "was", "were", "be", "been", "being", "am"])
+
+
 def writer_case(text: str, source: str, wordlist: WordList) -> str:
     """The candidate with the writer's lower case kept on common words the model capitalised as if names ("the apt
     is" -> "The Apt is", "allowed max 2 hours" -> "allowed Max 2 hours"): a word the writer typed only in lower case
-    goes back to lower case after a determiner when the word list spells it only in lower case ("the apt"), or
-    before a number when the list spells it in lower case at all ("max 2"); not a month or weekday, nor a word
+    goes back to lower case after a determiner or a form of "be", or when it ends in -ed or -ing, if the word list
+    spells it only in lower case ("the apt", "is jammed"), or before a number when the list spells it in lower case
+    at all ("max 2"); not a month or weekday, nor a word
     beside another capitalised one (a name or a title: "Scary Movie", "jack black"), nor one that opens a quotation.
     Elsewhere the model's capital stays: writers type names and titles in lower case ("josh", "my god", "phantom of
     the opera") far more often than a model invents one (measured on GYAFC tune: lowering every such word cost
@@ -493,7 +508,9 @@ def writer_case(text: str, source: str, wordlist: WordList) -> str:
         in_a_name = ((_TITLE_WORD.fullmatch(before) and _bare(before) not in STOPWORDS and not starts[j])
                      or (i + 1 < len(toks) and titled[i + 1]) or _inside_quotes(toks, i))
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR
-                and not in_a_name and ((low not in wordlist.capitalised and _bare(prev) in _DETERMINERS)
+                and not in_a_name and ((low not in wordlist.capitalised
+                                        and (_bare(prev) in _DETERMINERS or _bare(prev) in _BE_FORMS
+                                             or (len(low) > 5 and low.endswith(("ed", "ing")))))
                                        or nxt[:1].isdigit())):
             toks[i] = m.group(1) + low + m.group(3)
     return " ".join(toks)
@@ -644,6 +661,18 @@ class Checks:
         return not any(getattr(self, h) for h in hard)
 
 
+# chat spellings of logical words, which the rules spell out ("till fri" -> "until Friday"; "cuz" is an abbreviation
+# the abbreviation check already follows)
+_CHAT_LOGICAL = tuple((re.compile(rf"(?<![\w'’]){chat}(?![\w'’])", re.IGNORECASE), word)
+                      for chat, word in (("till?", "until"), ("b4", "before")))
+
+
+def _logical_kept(word: str, cand_set: set[str], cand_text: str) -> bool:
+    """The candidate still says a logical word: the word itself or a rephrasing of its sense (LOGICAL_ALTERNATIVES)."""
+    return word in cand_set or any((f" {a} " in cand_text) if " " in a else a in cand_set
+                                   for a in LOGICAL_ALTERNATIVES.get(word, ()))
+
+
 def is_critical(word: str) -> bool:
     """A dropped entry whose loss always changes what the sentence says (Checks.critical): a logical word, a
     negative word (the negation check's own list: "nothing", "nobody", "cannot", ...), a question, a quotation the
@@ -691,7 +720,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
 
     lost = [w for w in content if _stem(w) not in cand_stems and (w not in joined or wordlist.known(w))
             and (wordlist.known(w) or not _respelled(w, cand_set)) and not said_formally(w) and not concord(w)
-            and w not in compounded]
+            and w not in compounded and not (w in LOGICAL_ALTERNATIVES and _logical_kept(w, cand_set, cand_text))]
     # A short word the candidate "expands" into a longer one the rules did not give is a guess ("doc" ->
     # "doctor" or "document"?): the writer's word is lost unless it stays.
     src_stems_all = {_stem(w) for w in allowed}
@@ -743,6 +772,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              if (a.strip().lower(), b.lower()) in src_labels
              and not re.search(rf"\b{re.escape(a.strip())}\s+{b}(?![\w'’])", candidate, re.IGNORECASE)]
     lost += _sense_turns(candidate, source)
+    # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
+    # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")
+    for chat, word in _CHAT_LOGICAL:
+        if (word in ruled_set and word not in lost and chat.search(source) and not chat.search(candidate)
+                and not _logical_kept(word, cand_set, cand_text)):
+            lost.append(word)
     if negations(candidate) < negations(rules_text):
         lost.append("not")
     # the writer's own sentence always passes: leaving it as it is changes nothing it says

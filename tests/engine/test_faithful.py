@@ -623,6 +623,47 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_case("Ask Bill about it.", "ask Bill about it", wl) == "Ask Bill about it."  # the writer's capital
 
 
+def test_a_capital_after_be_or_on_an_ed_or_ing_word_the_writer_typed_in_lower_case_goes(rules):
+    """"the printer on floor 2 is jammed AGAIN" was offered as "... is Jammed again.": after a form of "be", or on a
+    word ending in -ed or -ing that the word list spells only in lower case, the model's capital is no name."""
+    wl = SafeRewriter(FakeModel({}), rules, scorer=None).wordlist
+    assert writer_case("The printer on floor 2 is Jammed again.", "lol the printer on floor 2 is jammed AGAIN",
+                       wl) == "The printer on floor 2 is jammed again."
+    assert writer_case("The build kept Crashing.", "the build kept crashing", wl) == "The build kept crashing."
+    assert writer_case("This is Sarah.", "this is sarah", wl) == "This is Sarah."  # a name after "is" stays one
+    assert writer_case("I watched Breaking Bad.", "i watched breaking bad", wl) == "I watched Breaking Bad."
+    assert writer_case("We moved to Reading.", "we moved to reading", wl) == "We moved to Reading."  # a town too
+    assert writer_case("It is Jammed.", "it is Jammed", wl) == "It is Jammed."  # the writer's own capital
+
+
+def test_a_logical_word_typed_as_chat_is_content(rules, wl):
+    """"stuck in Denver till fri" was offered as "stuck in Denver Friday": the rules spell "till" and "b4" out,
+    which made them markers; what they say is content, and losing it is critical."""
+    src = "my flight got cancelled so i'm stuck in Denver till fri"
+    c = _check("My flight was cancelled, so I am stuck in Denver Friday.", src, rules, wl)
+    assert "until" in c.dropped and "until" in c.critical
+    for fine in ("My flight was cancelled, so I am stuck in Denver until Friday.",
+                 "My flight was cancelled, so I am stuck in Denver through Friday.",
+                 "My flight got cancelled so I am stuck in Denver till Friday."):
+        assert "until" not in _check(fine, src, rules, wl).dropped, fine
+    assert "before" in _check("I will send it at lunch.", "ill send it b4 lunch", rules, wl).critical
+    assert _check("I will send it prior to lunch.", "ill send it b4 lunch", rules, wl).dropped == ()
+    assert "until" in _check("I was there at 5.", "i was there until 5", rules, wl).critical  # typed in full too
+    assert "because" not in _check("I left as I was tired.", "i left because i was tired", rules, wl).dropped
+
+
+def test_a_number_with_its_sign_is_not_spelled_out_without_it(rules, wl):
+    """"costs only dropped 2%" was offered as "dropped two%": spelled out, a percentage or a dollar amount says its
+    sign in a word too."""
+    src = "costs only dropped 2% last qtr, not the 5% we hoped"
+    assert "2" in _check("Costs only dropped two% last quarter, not the 5% we hoped.", src, rules, wl).critical
+    assert _check("Costs only dropped two percent last quarter, not the 5% we hoped.", src, rules, wl).dropped == ()
+    assert _check("Costs only dropped 2% last quarter, not the 5% we hoped.", src, rules, wl).dropped == ()
+    assert "5" in _check("It only costs $five.", "it only costs $5 lol", rules, wl).critical
+    for fine in ("It only costs five dollars.", "It only costs $5.", "It only costs 5 dollars."):
+        assert _check(fine, "it only costs $5 lol", rules, wl).dropped == (), fine
+
+
 def test_empty_too_long_and_unscored(rules):
     model = FakeModel({})
     s = SafeRewriter(model, rules, scorer=None)
