@@ -387,16 +387,17 @@ _MONTH_AFTER_MONTH = re.compile(
 
 # Short weekday names that are also words ("mon", "wed", "sat", "sun") are days after a preposition of time with
 # the end of a date or a new clause after them ("by mon at the latest", "till wed.", "next sat or sun", "by wed
-# we'll go"); "tues", "thurs", "fri"
+# we'll go"), or after a word that dates a start or a return ("starts mon — can someone", "back wed"); "tues", "thurs", "fri"
 # are no words and are in slang.tsv.
 _WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "thur": "Thursday",
              "sat": "Saturday", "sun": "Sunday"}
 _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _AMBIGUOUS_WEEKDAY = re.compile(
-    r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through)\s+"
+    r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
+    r"|starts|starting|due|back|returns)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
-    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm)\b"
+    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 

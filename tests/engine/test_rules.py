@@ -149,6 +149,12 @@ CASES = [
     ("we r open mon thru fri", "We are open Monday through Friday."),
     ("closed sat-sun", "Closed Saturday-Sunday."),
     ("if they dont reply by wed we'll go with plan b", "If they do not reply by Wednesday we will go with plan B."),
+    # a short weekday after a word that dates a start, a deadline or a return
+    ("the new hire starts mon — can someone show him around?",
+     "The new hire starts Monday — can someone show him around?"),
+    ("she is back wed.", "She is back Wednesday."),
+    ("the report is due thu, pls", "The report is due Thursday, please."),
+    ("he sat back sat there", "He sat back sat there."),
     ("pls approve my PTO for dec 23-27", "Please approve my paid time off for December 23-27."),
     ("this may 3-4 people", "This may 3-4 people."),
     # 's before a word that ends the clause is "is"; a possessive phrase stays
