@@ -54,7 +54,7 @@ import numpy as np
 from engine.errors import ModelError
 from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
-from engine.rules import CONCORD_ANY, LABEL_LETTER, emoji_runs, verbatim_spans
+from engine.rules import CONCORD_ANY, LABEL_LETTER, LIKE_ABOUT_NOT_PREV, emoji_runs, verbatim_spans
 from engine.types import Candidate, Rewrite
 
 FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical",
@@ -229,6 +229,9 @@ def _sense_turns(candidate: str, source: str) -> list[str]:
 # "like 15" is an estimate too, where the rules leave it ("gonna be like 15 min late"): not after a subject or a
 # helper of the verb "like" ("I like 3 of them", "you'd like 2").
 _LIKE_NUMBER = re.compile(r"\blike\s+\$?(\d+(?:[.,:/]\d+)*)(?!\d|(?:st|nd|rd|th)\b)", re.IGNORECASE)  # no ordinal
+_ONE_UNIT = (r"an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|foot|pound|hundred|thousand|million"
+             r"|dozen)\b")
+_LIKE_ONE_UNIT = re.compile(rf"\blike\s+({_ONE_UNIT})", re.IGNORECASE)  # "after like an hour"
 _LIKE_VERB_PREV = frozenset(["i", "you", "we", "they", "he", "she", "who", "u", "ya", "would", "d", "to", "not", "dont",
                              "don't", "didnt", "didn't", "doesnt", "doesn't", "do", "did", "does", "really", "also",
                              "just", "people", "ppl", "kids", "guys", "girls", "boys", "men", "women", "i'd", "you'd",
@@ -236,10 +239,13 @@ _LIKE_VERB_PREV = frozenset(["i", "you", "we", "they", "he", "she", "who", "u", 
 
 
 def _like_estimates(text: str) -> list[str]:
+    """The numbers, or the units of "a"/"an" ("an hour"), that "like" makes estimates of in a text."""
     out = []
-    for m in _LIKE_NUMBER.finditer(text):
+    for m in [*_LIKE_NUMBER.finditer(text), *_LIKE_ONE_UNIT.finditer(text)]:
         prev = re.search(r"([\w'’]+)\W*$", text[:m.start()])  # none at the start of a text: "Like 20 came"
-        if prev is not None and prev.group(1).lower().replace("’", "'") not in _LIKE_VERB_PREV:
+        word = prev.group(1).lower().replace("’", "'") if prev is not None else ""
+        # of a unit, only where the rules read "about" too: "feels like an hour" is a likeness
+        if word and word not in _LIKE_VERB_PREV and (m.group(1)[:1].isdigit() or word not in LIKE_ABOUT_NOT_PREV):
             out.append(m.group(1))
     return out
 
@@ -294,7 +300,7 @@ def _joined_kept(token: str, candidate: str) -> bool:
 
 
 def _estimate_kept(n: str, candidate: str) -> bool:
-    num = _number_or_word(n)
+    num = re.escape(n).replace(r"\ ", r"\s+") if not n[:1].isdigit() else _number_or_word(n)  # "an hour"
     return re.search(rf"\b(?:{_APPROX_WORDS}|like)\s+\$?(?:{num})(?![\d.,]*\d)|\b(?:{num})\S*\s+or so\b", candidate,
                      re.IGNORECASE) is not None
 
@@ -752,7 +758,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         source_numbers.discard(enumerator.group(1))
     lost += [n for n in _NUMBER.findall(rules_text) if n in source_numbers and not _number_kept(n, candidate, cand_set, source)]
     lost += [f"about {n}" for n in dict.fromkeys(_APPROX_NUMBER.findall(rules_text) + _like_estimates(source))
-             if n in source_numbers | set(_NUMBER.findall(source)) and not _estimate_kept(n, candidate)]
+             if (n in source_numbers | set(_NUMBER.findall(source)) or not n[:1].isdigit())
+             and not _estimate_kept(n, candidate)]
     joined_src = {t.lower() for t in _joined_tokens(source)}
     lost += [t for t in dict.fromkeys(_joined_tokens(rules_text)) if t.lower() in joined_src
              and t.lower() not in markers and not said_formally(t.lower()) and not _joined_kept(t, candidate)]

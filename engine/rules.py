@@ -450,9 +450,9 @@ _SUPER_NEXT = _REAL_NEXT | frozenset([
     "silly", "shy", "skinny", "tiny", "huge", "high", "low", "strong", "weak", "rich", "poor", "popular", "common",
     "rare", "worried", "upset", "far", "short", "old", "young", "new", "fresh", "clear", "obvious", "careful",
     "polite", "picky", "strict", "chill"])
-# "like" before a number is "about" ("takes like 5 days", "like 20 people came"), not after a subject or a
-# verb it completes ("I like 5 of them", "looks like 3 people")
-_LIKE_ABOUT_NOT_PREV = frozenset([
+# "like" before a number, or before one of a unit, is "about" ("takes like 5 days", "like 20 people came", "dies
+# after like an hour"), not after a subject or a verb it completes ("I like 5 of them", "looks like 3 people")
+LIKE_ABOUT_NOT_PREV = frozenset([
     "", "i", "you", "we", "they", "he", "she", "it", "who", "would", "d", "to", "not", "dont", "don't", "didnt",
     "didn't", "doesnt", "doesn't", "do", "did", "does", "look", "looks", "looked", "looking", "sound", "sounds",
     "sounded", "seem", "seems", "seemed", "feel", "feels", "felt", "people", "ppl", "really", "also", "just",
@@ -478,6 +478,9 @@ _HR_NEXT = frozenset(["says", "said", "say", "wants", "wanted", "team", "departm
 # a count or an amount ("like 5", "like $20", "like 3k"), not an ordinal or a code ("like 1st", "like 2x"); a
 # number with a point or a comma ("2.5", "1,000") is protected as a whole before the word rules see it
 _NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:k|K|m|M|bn)?\b")
+# "after like an hour", "like a week ago": one of a unit, as vague as a number
+_NEXT_ONE_UNIT = re.compile(r"\s+an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|foot|pound|hundred"
+                            r"|thousand|million|dozen)\b", re.IGNORECASE)
 # "12 yr. old": the dot of "yr" before a lower-case word is no sentence end
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
@@ -874,10 +877,11 @@ class RuleFormalizer:
             return _match_case(word, "really")  # "real fast"; "the real deal", "keep it real" stay
         if low == "super" and _next_word(text, m.end()).lower() in _SUPER_NEXT:
             return _match_case(word, "very")  # "super drowsy"; "super bowl", "super hero" stay
-        if (low == "like" and (num := _NEXT_NUMBER.match(text, m.end()))
-                and _prev_word(text, m.start()) not in _LIKE_ABOUT_NOT_PREV
+        if (low == "like" and (num := _NEXT_NUMBER.match(text, m.end()) or _NEXT_ONE_UNIT.match(text, m.end()))
+                and _prev_word(text, m.start()) not in LIKE_ABOUT_NOT_PREV
                 and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s"))):
-            return _match_case(word, "about")  # "takes like 5 days"; "I like 5 of them", "like 2 show off" stay
+            return _match_case(word, "about")  # "takes like 5 days", "after like an hour"; "I like 5 of them",
+            # "like 2 show off", "feels like an hour" stay
         if low == "hr" and (_prev_word(text, m.start()) in _HR_PREV or _next_word(text, m.end()) in _HR_NEXT):
             return "HR"  # "ask hr", "hr says"; "1 hr", "an hr away" are hours
         if low == "b" and _prev_word(text, m.start()) in _MODALS:

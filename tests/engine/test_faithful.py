@@ -652,6 +652,17 @@ def test_a_logical_word_typed_as_chat_is_content(rules, wl):
     assert "because" not in _check("I left as I was tired.", "i left because i was tired", rules, wl).dropped
 
 
+def test_an_estimate_of_one_unit_stays_an_estimate(rules, wl):
+    """"dies after like an hour" was offered as "dies after an hour": "like" made it an estimate, as "like 5 days"
+    does; "about", "roughly" or "or so" keep it, and a likeness ("feels like an hour") is no estimate."""
+    src = "my laptop battery dies after like an hour"
+    assert "about an hour" in _check("My laptop battery dies after an hour.", src, rules, wl).dropped
+    for fine in ("My laptop battery dies after about an hour.", "My laptop battery dies after roughly an hour.",
+                 "My laptop battery dies after an hour or so."):
+        assert _check(fine, src, rules, wl).dropped == (), fine
+    assert _check("It feels as if an hour has passed.", "it feels like an hour already", rules, wl).dropped == ()
+
+
 def test_a_number_with_its_sign_is_not_spelled_out_without_it(rules, wl):
     """"costs only dropped 2%" was offered as "dropped two%": spelled out, a percentage or a dollar amount says its
     sign in a word too."""

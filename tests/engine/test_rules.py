@@ -153,6 +153,11 @@ CASES = [
     ("the new hire starts mon — can someone show him around?",
      "The new hire starts Monday — can someone show him around?"),
     ("she is back wed.", "She is back Wednesday."),
+    # "like" before one of a unit is "about", as before a number; a likeness stays
+    ("my laptop battery dies after like an hour", "My laptop battery dies after about an hour."),
+    ("we waited like a week for the refund", "We waited about a week for the refund."),
+    ("it feels like an hour already", "It feels like an hour already."),
+    ("i like a day off now and then", "I like a day off now and then."),
     ("the report is due thu, pls", "The report is due Thursday, please."),
     ("he sat back sat there", "He sat back sat there."),
     ("pls approve my PTO for dec 23-27", "Please approve my paid time off for December 23-27."),
