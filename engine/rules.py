@@ -407,6 +407,11 @@ _WEEKDAY_RANGE = re.compile(
     rf"|\s+(?i:to|thru|through|till|until)\s+(?:{_WEEKDAY_NAMES})\b)")
 
 
+# an avenue typed short in lower case after its number or name ("5th ave", "Park ave. near"): "ave" is no English
+# word; the capitalised "Ave" of an address ("825 8th Ave Fl 29") is the writer's abbreviation and stays
+_AVENUE = re.compile(r"(?<![\w'’])(\d+(?:st|nd|rd|th)|[A-Z][a-z]+)\s+ave(?:\.(?=\s+[a-z]|,))?(?![\w'’]|\.\w)")
+
+
 def _weekday_case(m: re.Match) -> str:
     if m.group(1).strip().lower() == "from" and m.group(2).lower() == "sun":
         return m.group()  # "from sun to sun": from sunrise to sunset
@@ -955,6 +960,7 @@ class RuleFormalizer:
         s = _AMBIGUOUS_MONTH.sub(_month_case, s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
         s = _WEEKDAY_RANGE.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
+        s = _AVENUE.sub(r"\1 Avenue", s)
         for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
         if s != before_months:

@@ -153,6 +153,12 @@ CASES = [
     ("the new hire starts mon — can someone show him around?",
      "The new hire starts Monday — can someone show him around?"),
     ("she is back wed.", "She is back Wednesday."),
+    # an avenue typed short in lower case; the capitalised "Ave" of an address stays
+    ("that restaurant on 5th ave was overpriced", "That restaurant on 5th Avenue was overpriced."),
+    ("meet me at Park ave. near the hotel", "Meet me at Park Avenue near the hotel."),
+    ("we live on 3rd ave.", "We live on 3rd Avenue."),
+    ("825 8th Ave Fl 29", "825 8th Ave Fl 29."),
+    ("ave maria is my favorite song", "Ave maria is my favorite song."),
     # "like" before one of a unit is "about", as before a number; a likeness stays
     ("my laptop battery dies after like an hour", "My laptop battery dies after about an hour."),
     ("we waited like a week for the refund", "We waited about a week for the refund."),
