@@ -361,9 +361,9 @@ _CAPS_FUNCTION = frozenset([
 ])
 # "march", "may" and the short month names ("dec", "sept") are months only in a date's context (proper_nouns.txt
 # leaves them out: "this may take a while"): after a preposition of time with nothing but punctuation, a number or
-# a conjunction after them ("for march, dont worry", "the invoice from dec?"), before a day or a year ("march 3rd",
-# "may 2025"), or after a day ("3 march."). A following lowercase word ("since may be", "may 10 people") leaves
-# them as they are; "jan", also a name, only beside a day or a year.
+# a conjunction after them ("for march, dont worry", "the invoice from dec?", "it's already dec, where"), before a
+# day or a year ("march 3rd", "may 2025"), or after a day ("3 march."). A following lowercase word ("since may be",
+# "may 10 people") leaves them as they are; "jan", also a name, only beside a day or a year.
 _MONTHS = {"march": "March", "may": "May", "jan": "January", "feb": "February", "mar": "March", "apr": "April",
            "jun": "June", "jul": "July", "aug": "August", "sep": "September", "sept": "September",
            "oct": "October", "nov": "November", "dec": "December"}
@@ -372,7 +372,7 @@ _MONTH_ANY = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len, reverse=True))
 _DATE_END = r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"  # what may follow a month in a date
 _AMBIGUOUS_MONTH = re.compile(
-    r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for)[ -])"
+    r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for|already)[ -])"
     rf"(?P<m1>{_MONTH_AFTER_PREP})\b{_DATE_END}"
     rf"|(?<![\w'’])(?P<m2>{_MONTH_ANY})(?=\.?\s+(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z]))"
     # a range of days, protected as one span before these rules run ("dec 23-27"); not "may" or "march"

@@ -153,6 +153,8 @@ CASES = [
     ("the new hire starts mon — can someone show him around?",
      "The new hire starts Monday — can someone show him around?"),
     ("she is back wed.", "She is back Wednesday."),
+    ("can't believe it's already dec, where did the year go", "I cannot believe it is already December, where did the year go."),
+    ("we already may have it", "We already may have it."),
     # an avenue typed short in lower case; the capitalised "Ave" of an address stays
     ("that restaurant on 5th ave was overpriced", "That restaurant on 5th Avenue was overpriced."),
     ("meet me at Park ave. near the hotel", "Meet me at Park Avenue near the hotel."),
