@@ -15,6 +15,11 @@ the score. The scorer therefore reads a canonical copy of each sentence:
   a sentence's start it does only before another name ("Emma Watson"; but "Will you ...": the list cannot tell). Words that carry register
   themselves ("God", "Mom", "Sir") are never replaced.
 
+Double quotation marks are read as spaces by every scorer, canonical or not (``neutral_quotes``): GYAFC's informal
+side holds none (0 of 52,595 E&M and 0 of 51,967 F&R train sentences; 3,160 and 913 of their formal rewrites hold
+one), so a classifier trained on it reads a quotation mark as formality itself: 'i told him "no way" and he just
+laughed' scored 0.93 formal, the same sentence without the marks 0.006, and the rewriter left it as it was.
+
 The copy is never shown: offsets, explanations and rewrites work on the writer's text. Training code
 that fits a scorer applies the same function to its inputs, so the model learns on what it will read.
 """
@@ -91,3 +96,11 @@ def canonicalize(text: str, nouns: ProperNouns | None = None) -> str:
         return NAME_PLACEHOLDER if nouns.is_name(m.group(), mid) else m.group()
 
     return _CAPITALISED.sub(name, text)
+
+
+_DOUBLE_QUOTES = re.compile("[\"\u201c\u201d\u201e\u201f\u00ab\u00bb]")
+
+
+def neutral_quotes(text: str) -> str:
+    """`text` with each double quotation mark (straight, curly, low, guillemet) read as a space: same length."""
+    return _DOUBLE_QUOTES.sub(" ", text) if text else text

@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.canonical import NAME_PLACEHOLDER, canonicalize
+from engine.canonical import NAME_PLACEHOLDER, canonicalize, neutral_quotes
 from engine.errors import ModelError
 from engine.scorer import FormalityScorer
 
@@ -63,3 +63,17 @@ def test_scorer_applies_it_only_when_the_model_asks(tmp_path):
 def test_bad_canonicalize_value_is_a_model_error(tmp_path):
     with pytest.raises(ModelError, match="canonicalize"):
         FormalityScorer.from_dir(_copy(tmp_path, canonicalize="yes"), threads=1)
+
+
+def test_quotation_marks_are_read_as_spaces_by_every_scorer(tmp_path):
+    """GYAFC's informal side holds no double quotation mark, so a model trained on it read one as formality ('i told
+    him "no way"' scored 0.93 formal with the bundled live scorer): every scorer reads them as spaces, canonical or
+    not, and explanations keep the writer's offsets."""
+    assert neutral_quotes('i told him "no way" and “ok” „ja“ «non»') == "i told him  no way  and  ok   ja   non "
+    assert neutral_quotes("") == "" and neutral_quotes("it's 'fine'") == "it's 'fine'"  # apostrophes stay
+    for d, canon in ((tmp_path / "a", False), (tmp_path / "b", True)):
+        s = FormalityScorer.from_dir(_copy(d, canonicalize=canon), threads=1)
+        quoted, bare = 'i told him "no way" and he just laughed', "i told him  no way  and he just laughed"
+        assert s.score([quoted])[0] == pytest.approx(s.score([bare])[0])
+        weights = s.explain(quoted)
+        assert [(w.start, w.end) for w in weights if w.word == "way"] == [(quoted.index("way"), quoted.index("way") + 3)]
