@@ -171,6 +171,9 @@ def _by_kept(n: str, candidate: str) -> bool:
 # A unit the candidate puts after a number the writer left bare, where the writer gave another number a different
 # unit: "30 days notice, not 60" -> "30 days notice, not 60 years old" (the 60 is days; "years" is made up).
 _NUMBER_THEN_WORD = re.compile(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?![\w.,%$])\s+([A-Za-z']+)")
+# "at about 8" is a time, not an age ("be here at about 8" -> "at about eight years old" invents years)
+_AT_TIME = re.compile(r"\bat\s+(?:about|around|like|roughly|approximately)?\s*$", re.IGNORECASE)
+_WORD_NUMBER_THEN_WORD = re.compile(rf"\b({'|'.join(w for w in _NUMBER_WORDS if w)})\s+([A-Za-z']+)", re.IGNORECASE)
 INVENTED = "+"  # the prefix of a Checks.dropped entry for such a unit ("+60 years"): critical, as a number is
 
 
@@ -196,12 +199,15 @@ def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[
     # numbers the writer left bare everywhere (not "5'10", not "20%", never with a word of their own)
     bare = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?![\w.,%'\"’])(?!\s+[A-Za-z])", source)}
     bare |= {n for n, w in followed if w in STOPWORDS}
+    bare |= set(re.findall(r"(?<![\w.,])(\d+)ish\b", source, re.IGNORECASE))  # "at like 8ish": a bare 8, roughly
     bare -= {n for n, _ in with_unit}
     days = {a or b for a, b in _DAY_OF_MONTH.findall(source)}
-    ages = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+)(?![\w.,])", source) if _AGE_BEFORE.search(source[:m.start()])}
+    ages = {m.group(1) for m in re.finditer(r"(?<![\w.,])(\d+)(?![\w.,])", source)
+            if _AGE_BEFORE.search(source[:m.start()]) and not _AT_TIME.search(source[:m.start()])}
     out = []
-    for m in _NUMBER_THEN_WORD.finditer(candidate):
-        n, w = m.group(1), m.group(2).lower()
+    # digits, or a number the candidate spells out ("at about 8" -> "at about eight years old")
+    spelled = [(str(_NUMBER_WORDS.index(a.lower())), b.lower()) for a, b in _WORD_NUMBER_THEN_WORD.findall(candidate)]
+    for n, w in [(m.group(1), m.group(2).lower()) for m in _NUMBER_THEN_WORD.finditer(candidate)] + spelled:
         if n not in bare or w in STOPWORDS or _stem(w) in known_stems:
             continue
         if n in days or (with_unit and _stem(w) not in units) or (_stem(w) == "year" and n not in ages):

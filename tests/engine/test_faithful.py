@@ -272,6 +272,13 @@ def test_a_unit_added_to_a_bare_number_is_caught_where_the_writer_used_another(r
     for src, fine in (("we're both 15", "We are both 15 years old."), ("girls 12-15 are like that",
                                                                         "Girls 12-15 years old are like that.")):
         assert _check(fine, src, rules, wl).dropped == (), fine
+    # a time spelled out gets no years either ("be here at about 8" was offered as "at about eight years old"),
+    # nor a rough time ("at like 8ish"); an age spelled out may ("she is about 8" -> "about eight years old")
+    for src in ("she'll be here at about 8", "she said she'd be here at like 8ish"):
+        c = _check("She will be here at about eight years old.", src, rules, wl)
+        assert "+8 years" in c.critical, (src, c)
+    assert _check("She will be here at about eight.", "she'll be here at about 8", rules, wl).dropped == ()
+    assert _check("She is about eight years old.", "she is about 8", rules, wl).dropped == ()
 
 
 def test_an_emoji_inside_a_sentence_is_kept_or_said_in_words(rules, wl):

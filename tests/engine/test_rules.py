@@ -165,6 +165,8 @@ CASES = [
     ("my laptop battery dies after like an hour", "My laptop battery dies after about an hour."),
     ("we waited like a week for the refund", "We waited about a week for the refund."),
     ("it feels like an hour already", "It feels like an hour already."),
+    ("she said she'd be here at like 8ish", "She said she would be here at about 8."),
+    ("see u at 8ish", "See you at 8ish."),
     ("i like a day off now and then", "I like a day off now and then."),
     ("the report is due thu, pls", "The report is due Thursday, please."),
     ("he sat back sat there", "He sat back sat there."),
