@@ -42,11 +42,12 @@ def test_bundled_metrics_in_plain_words_match_the_model_cards():
     scorer = dict(summary("scorer", _manifest("scorer")["metrics"]))
     acc = scorer["Accuracy on GYAFC tune"]
     assert acc.endswith(" %")
-    # the card gives the shipped int8 model's GYAFC accuracy through the engine as it runs now (one window per
-    # run: 93.18 %; its export-time table, batched, 93.05): the plain number is that, rounded
+    # the card gives the shipped int8 model's GYAFC accuracy through the engine as it runs now (its latest "Through
+    # the engine" line: quotation marks read as spaces, 92.78 %; one window per run before that, 93.18 %; its
+    # export-time table, batched, 93.05): the plain number is the latest, rounded
     card_acc = float(acc.removesuffix(" %"))
-    engine_line = next(x for x in _card("scorer").splitlines() if x.startswith("Through the engine as it runs since"))
-    assert "| 93.05 |" in _card("scorer") and "both 93.18 %" in engine_line and abs(card_acc - 93.18) < 0.05 + 1e-9
+    engine_line = [x for x in _card("scorer").splitlines() if x.startswith("Through the engine as it runs since")][-1]
+    assert "| 93.05 |" in _card("scorer") and "both 92.78 %" in engine_line and abs(card_acc - 92.78) < 0.05 + 1e-9
     assert scorer["Checked against PyTorch"].startswith("yes")
     rewriter = dict(summary("rewriter", _manifest("rewriter")["metrics"]))
     card = _card("rewriter")
