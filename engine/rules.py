@@ -483,6 +483,10 @@ _HR_NEXT = frozenset(["says", "said", "say", "wants", "wanted", "team", "departm
 # a count or an amount ("like 5", "like $20", "like 3k"), not an ordinal or a code ("like 1st", "like 2x"); a
 # number with a point or a comma ("2.5", "1,000") is protected as a whole before the word rules see it
 _NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:k|K|m|M|bn|ish)?\b")
+# "em" typed for "them" after a verb or a preposition ("send em?", "pay em back", "all of em"); in lower case only,
+# and not where it names something ("Em" for Eminem, the chord "Em", "an em dash")
+_EM_THEM = re.compile(r"(?<=[a-z] )(?<!\ban )(?<!\bthe )(?<!\ba )em(?=\s*(?:$|[,.;:!?)]|(?:up|back|all|to|in|for|so|out"
+                      r"|off|now|again|too|both|and|but|later|today|tomorrow|tonight|first|before|after)\b))")
 # "like 8ish" reads "about 8ish", which says "about" twice: "about 8"
 _ABOUT_ISH = re.compile(r"(?<![\w'’])((?i:about)\s+\$?\d+)ish\b")
 # "after like an hour", "like a week ago": one of a unit, as vague as a number
@@ -963,6 +967,7 @@ class RuleFormalizer:
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
         s = _WEEKDAY_RANGE.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         s = _AVENUE.sub(r"\1 Avenue", s)
+        s = _EM_THEM.sub("them", s)
         s = _ABOUT_ISH.sub(r"\1", s)
         for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)

@@ -167,6 +167,11 @@ CASES = [
     ("it feels like an hour already", "It feels like an hour already."),
     ("she said she'd be here at like 8ish", "She said she would be here at about 8."),
     ("see u at 8ish", "See you at 8ish."),
+    # "em" for "them" after a verb or a preposition; a name, a chord or a dash stays
+    ("can u double check the totals b4 we send em?", "Can you double check the totals before we send them?"),
+    ("pay em back", "Pay them back."),
+    ("use an em dash", "Use an em dash."),
+    ("the chord is Em and Am", "The chord is Em and Am."),
     ("i like a day off now and then", "I like a day off now and then."),
     ("the report is due thu, pls", "The report is due Thursday, please."),
     ("he sat back sat there", "He sat back sat there."),
