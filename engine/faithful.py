@@ -54,7 +54,7 @@ import numpy as np
 from engine.errors import ModelError
 from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
-from engine.rules import CONCORD_ANY, LABEL_LETTER, LIKE_ABOUT_NOT_PREV, emoji_runs, verbatim_spans
+from engine.rules import CONCORD_ANY, LABEL_LETTER, LIKE_ABOUT_NOT_PREV, ONE_UNIT, emoji_runs, verbatim_spans
 from engine.types import Candidate, Rewrite
 
 FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical",
@@ -235,9 +235,7 @@ def _sense_turns(candidate: str, source: str) -> list[str]:
 # "like 15" is an estimate too, where the rules leave it ("gonna be like 15 min late"): not after a subject or a
 # helper of the verb "like" ("I like 3 of them", "you'd like 2").
 _LIKE_NUMBER = re.compile(r"\blike\s+\$?(\d+(?:[.,:/]\d+)*)(?!\d|(?:st|nd|rd|th)\b)", re.IGNORECASE)  # no ordinal
-_ONE_UNIT = (r"an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|foot|pound|hundred|thousand|million"
-             r"|dozen)\b")
-_LIKE_ONE_UNIT = re.compile(rf"\blike\s+({_ONE_UNIT})", re.IGNORECASE)  # "after like an hour"
+_LIKE_ONE_UNIT = re.compile(rf"\blike\s+({ONE_UNIT})", re.IGNORECASE)  # "after like an hour"
 _LIKE_VERB_PREV = frozenset(["i", "you", "we", "they", "he", "she", "who", "u", "ya", "would", "d", "to", "not", "dont",
                              "don't", "didnt", "didn't", "doesnt", "doesn't", "do", "did", "does", "really", "also",
                              "just", "people", "ppl", "kids", "guys", "girls", "boys", "men", "women", "i'd", "you'd",

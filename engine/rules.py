@@ -490,8 +490,9 @@ _EM_THEM = re.compile(r"(?<=[a-z] )(?<!\ban )(?<!\bthe )(?<!\ba )em(?=\s*(?:$|[,
 # "like 8ish" reads "about 8ish", which says "about" twice: "about 8"
 _ABOUT_ISH = re.compile(r"(?<![\w'’])((?i:about)\s+\$?\d+)ish\b")
 # "after like an hour", "like a week ago": one of a unit, as vague as a number
-_NEXT_ONE_UNIT = re.compile(r"\s+an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|foot|pound|hundred"
-                            r"|thousand|million|dozen)\b", re.IGNORECASE)
+ONE_UNIT = (r"an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|foot|pound|hundred|thousand|million"
+            r"|dozen)\b")   # the meaning checks hold a candidate to the estimate (engine/faithful.py)
+_NEXT_ONE_UNIT = re.compile(rf"\s+{ONE_UNIT}", re.IGNORECASE)
 # "12 yr. old": the dot of "yr" before a lower-case word is no sentence end
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
