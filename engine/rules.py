@@ -275,17 +275,32 @@ _D_HAD_NEXT = frozenset([
     "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
+_HYPHEN_AFTER_NEXT = re.compile(r"\s+[\w'’]+-")
 # After these the 's is a verb: a possessive is followed by a noun phrase, never by an article or "not".
 _S_VERB_NEXT = frozenset([
     "not", "gonna", "going", "so", "very", "really", "too", "such", "always", "never", "just", "been",
     "got", "gotten", "a", "an", "the", "my", "your", "his", "her", "our", "their"
 ])
+# After these the 's is a verb too, but only on the clause's subject ("the train's stuck outside Leeds", "Jen's
+# out till the 20th", "the picnic's off", "Brad's probably not the dad"): mid-clause an 's before them is as
+# often a plural typed with an apostrophe, the object of a phrasal verb ("throwing all of the w's away", "work
+# thing's out", "got my cd's there"); never before a hyphen ("the team's off-season") nor in "hand's down".
+# ("down" starts possessive phrases, "the company's down payment": it is read by _S_ADJ_THEN_END, at a clause's
+# end only; "home" not at all: "Michael Bublé's Home", the song, "because it has a great message".)
+_S_SUBJECT_VERB_NEXT = frozenset([
+    "stuck", "out", "off", "here", "there", "away", "still", "also", "already", "almost",
+    "probably", "definitely", "actually", "usually", "literally", "totally", "finally"
+])
+_S_SUBJECT_BEFORE = re.compile(
+    r"(?:^|[,;:(—–]\s*|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
+    r"now|lol|omg|ok|okay|oh|well|yeah|yes|no)\s+)"
+    r"(?:(?:the|my|your|his|her|our|their|this|that|our|ur)\s+)?$", re.IGNORECASE)
 # "the shipment's late, ..." / "the game's over": 's is "is" before one of these when the clause ends after it
 # ("Mike's late arrival" is a possessive); not before words that end a possessive phrase as often ("the camel's
 # back", "thumb's up", "spelled Macy's wrong")
 _S_ADJ_THEN_END = re.compile(
     r"\s+(?:late|early|right|fine|ready|done|broken|over|gone|open|closed|sick|busy|full|empty|free|"
-    r"missing|due|correct|incorrect|ok|okay|good|great|true|false|cancelled|canceled|"
+    r"missing|due|correct|incorrect|ok|okay|good|great|true|false|cancelled|canceled|down|"
     r"delayed|finished|fixed|confirmed|official|confidential|urgent)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
     r"though|tho|lol)\b)", re.IGNORECASE)
@@ -914,7 +929,11 @@ class RuleFormalizer:
             src_base = _match_case(src_base, self._slang[base])  # "u'll" -> "you will"
         nxt = _next_word(text, end)
         if suffix == "s":
-            if base in _PRONOUN_S or nxt in _S_VERB_NEXT or _S_ADJ_THEN_END.match(text, end):
+            if base == "hand" and nxt == "down":
+                return None  # "hands down", typed "hand's down"
+            subject_verb = (nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end)
+                            and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None)
+            if base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end):
                 verb = "has" if nxt in _S_HAS_NEXT else "is"
             else:
                 return None

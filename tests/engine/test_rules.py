@@ -182,6 +182,18 @@ CASES = [
     ("something's wrong with the build", "Something is wrong with the build."),
     ("mike's late arrival", "Mike's late arrival."),
     ("he broke the camel's back", "He broke the camel's back."),
+    # 's on a clause's subject before a place, a state or an adverb is "is"; mid-clause (a plural typed with an
+    # apostrophe, a phrasal verb's object) and before a hyphen it stays
+    ("gonna be late, train's stuck outside Leeds", "Going to be late, train is stuck outside Leeds."),
+    ("jen's out till the 20th", "Jen is out until the 20th."),
+    ("the picnic's off", "The picnic is off."),
+    ("your zipper's down", "Your zipper is down."),
+    ("Brad's probably not the dad", "Brad is probably not the dad."),
+    ("the company's down payment", "The company's down payment."),
+    ("the team's off-season was long", "The team's off-season was long."),
+    ("throwing all of the w's away", "Throwing all of the w's away."),
+    ("i got my metal cd's there", "I got my metal cd's there."),
+    ("hand's down the best", "Hand's down the best."),
     # a dropped "I" before "appreciate", at the start or after a comma
     ("thx for the quick turnaround, really appreciate it!!", "Thank you for the quick turnaround, I really appreciate it."),
     ("appreciate your help", "I appreciate your help."),
