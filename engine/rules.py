@@ -124,10 +124,13 @@ _PARENTHETICAL = re.compile(r"(?<=[^\W_]) *\(([^()\n]{1,80}?)[.!?]?\)(?= *(?:[.!
 
 _WH_THE_HELL = re.compile(r"\b(what|who|where|why|how|when) (?:the|da) (?:hell|heck|fuck|f\*\*k|devil)\b",
                           re.IGNORECASE)
-# Swearing used only as an intensifier before another word: dropping it keeps the meaning.
+# Swearing used only as an intensifier before another word: dropping it keeps the meaning. Before a particle or an
+# object it is the verb ("everybody is freaking out", "stop fucking around", "he is fucking with me"):
+# dropping it there left "Everybody is out".
 _SWEAR_INTENSIFIER = re.compile(
     r"(?<![\w'])(?:fucking|fuckin|freaking|freakin|frickin|fricken|friggin|frigging|effing|f\*\*king|f\*cking) "
-    r"(?=[^\W\d_])",
+    r"(?!(?:out|up|around|about|with|over|off|me|him|her|them|you|it|us|myself|yourself|himself|herself|"
+    r"themselves)\b)(?=[^\W\d_])",
     re.IGNORECASE,
 )
 # "confusing af" (chat: "as f***") says "extremely confusing"; "af" after a function word or before a noun phrase
@@ -275,6 +278,9 @@ _D_HAD_NEXT = frozenset([
     "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
+# Slang nouns whose 's (a possessive or "is") keeps the noun's formal word: "my bro's wedding" -> "my brother's
+# wedding"; read only where slang.tsv lists them.
+_SLANG_NOUNS = frozenset(["bro", "sis", "bf", "gf", "bff", "bday", "mgr", "mgmt"])
 _HYPHEN_AFTER_NEXT = re.compile(r"\s+[\w'’]+-")
 # After these the 's is a verb: a possessive is followed by a noun phrase, never by an article or "not".
 _S_VERB_NEXT = frozenset([
@@ -301,7 +307,8 @@ _S_SUBJECT_BEFORE = re.compile(
 _S_ADJ_THEN_END = re.compile(
     r"\s+(?:late|early|right|fine|ready|done|broken|over|gone|open|closed|sick|busy|full|empty|free|"
     r"missing|due|correct|incorrect|ok|okay|good|great|true|false|cancelled|canceled|down|"
-    r"delayed|finished|fixed|confirmed|official|confidential|urgent)"
+    r"delayed|finished|fixed|confirmed|official|confidential|urgent|booked|sorted|paid|sent|signed|approved|"
+    r"scheduled|packed|sold|postponed|shipped|submitted|updated|handled)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
     r"though|tho|lol)\b)", re.IGNORECASE)
 # "'ve gotta" / "'s gotta" are "have to" / "has to" ("I've gotta go", "it's gotta be done"): word by word they
@@ -925,8 +932,8 @@ class RuleFormalizer:
         if not base or base.startswith("'"):
             return None
         src_base = "I" if base == "i" else word[: len(base)]
-        if base in self._slang and len(base) <= 2:
-            src_base = _match_case(src_base, self._slang[base])  # "u'll" -> "you will"
+        if (base in self._slang and len(base) <= 2) or base in _SLANG_NOUNS:
+            src_base = _match_case(src_base, self._slang[base])  # "u'll" -> "you will", "bro's" -> "brother's"
         nxt = _next_word(text, end)
         if suffix == "s":
             if base == "hand" and nxt == "down":
@@ -935,6 +942,8 @@ class RuleFormalizer:
                             and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None)
             if base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end):
                 verb = "has" if nxt in _S_HAS_NEXT else "is"
+            elif base in _SLANG_NOUNS and base in self._slang:
+                return f"{src_base}'s"  # a possessive: "my bro's wedding" -> "my brother's wedding"
             else:
                 return None
         elif suffix == "d" and base in _PRONOUN_D:
@@ -973,7 +982,9 @@ class RuleFormalizer:
         s = _LEADING_PUNCT.sub("", s)
         s = _COMMA_BEFORE_END.sub("", s).strip()
         if not s or not any(c.isalnum() or c in (_MARK, _HANDLE_MARK) for c in s):
-            return s
+            # punctuation alone, left where a filler opened the sentence ("OMG... Everybody", "lol. see you"):
+            # no sentence of its own (a text of nothing else comes back as typed, in formalize)
+            return ""
         words = _SENTENCE_WORD.findall(s)
         cased = [w for w in words if len(w) > 1]
         caps = [w for w in cased if w.isupper() and w not in self._acronyms]

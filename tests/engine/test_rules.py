@@ -194,6 +194,21 @@ CASES = [
     ("throwing all of the w's away", "Throwing all of the w's away."),
     ("i got my metal cd's there", "I got my metal cd's there."),
     ("hand's down the best", "Hand's down the best."),
+    # a slang noun's 's keeps the noun's formal word
+    ("my bro's wedding is in june", "My brother's wedding is in June."),
+    ("my bf's so sweet", "My boyfriend is so sweet."),
+    # a participle at a clause's end after 's
+    ("the hotel's booked, flight lands at 6:45 am", "The hotel is booked, flight lands at 6:45 am."),
+    ("John's sent items", "John's sent items."),
+    # "omg" is a filler; the punctuation it leaves behind makes no sentence of its own
+    ("omg the cake at the party was sooo good", "The cake at the party was so good."),
+    ("OMG... Everybody is freaking out about it", "Everybody is freaking out about it."),
+    ("lol. see you", "See you."),
+    ("I did not like the movie. = =", "I did not like the movie."),
+    # swearing before a particle or an object is the verb, not an intensifier
+    ("stop fucking around", "Stop fucking around."),
+    ("the deamons are fucking with your head", "The deamons are fucking with your head."),
+    ("freaking awesome game", "Awesome game."),
     # a dropped "I" before "appreciate", at the start or after a comma
     ("thx for the quick turnaround, really appreciate it!!", "Thank you for the quick turnaround, I really appreciate it."),
     ("appreciate your help", "I appreciate your help."),
