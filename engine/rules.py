@@ -265,7 +265,12 @@ _QUESTION_START = re.compile(
 # A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
 # reword them" end with a question mark.
 _CLOSING_REQUEST = re.compile(
-    r",\s*(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$", re.IGNORECASE)
+    r",\s*(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
+    # a closing question after a statement: "it's late, what do you think", "we are out of coffee again, who is
+    # buying"; a "who" after a comma is more often a relative pronoun ("the actress, who was Lauren Bacall"), so
+    # it counts only before "is/are ...ing"
+    r"|,\s*(?:(?:what|where|when|why|how)\s+(?:is|are|was|were|do|does|did|can|could|should|will|would)\s"
+    r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$", re.IGNORECASE)
 
 _PRONOUN_S = frozenset([
     "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",
@@ -297,6 +302,12 @@ _S_SUBJECT_VERB_NEXT = frozenset([
     "stuck", "out", "off", "here", "there", "away", "still", "also", "already", "almost",
     "probably", "definitely", "actually", "usually", "literally", "totally", "finally"
 ])
+# ... and before a participle with a preposition after it ("his flight's delayed by 2 hrs", "the deadline's moved to
+# fri"); a participle before a noun is an adjective of a possessive ("the company's scheduled maintenance")
+_S_PARTICIPLE_THEN_PREP = re.compile(
+    r"\s+(?:delayed|cancelled|canceled|booked|postponed|scheduled|rescheduled|moved|pushed|shipped|sent|paid|signed|"
+    r"approved|fixed|closed|finished|done|confirmed|updated|submitted|due)"
+    r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|until|back|out|up)\b", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
     r"(?:^|[,;:(—–]\s*|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
     r"now|lol|omg|ok|okay|oh|well|yeah|yes|no)\s+)"
@@ -504,7 +515,7 @@ _HR_NEXT = frozenset(["says", "said", "say", "wants", "wanted", "team", "departm
                       "can", "cant", "can't", "sent", "asked", "told", "knows", "forms", "form", "portal"])
 # a count or an amount ("like 5", "like $20", "like 3k"), not an ordinal or a code ("like 1st", "like 2x"); a
 # number with a point or a comma ("2.5", "1,000") is protected as a whole before the word rules see it
-_NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:k|K|m|M|bn|ish)?\b")
+_NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:(?::\d\d)?(?:am|pm|AM|PM)|k|K|m|M|bn|ish)?\b")
 # "em" typed for "them" after a verb or a preposition ("send em?", "pay em back", "all of em"); in lower case only,
 # and not where it names something ("Em" for Eminem, the chord "Em", "an em dash")
 _EM_THEM = re.compile(r"(?<=[a-z] )(?<!\ban )(?<!\bthe )(?<!\ba )em(?=\s*(?:$|[,.;:!?)]|(?:up|back|all|to|in|for|so|out"
@@ -516,6 +527,18 @@ ONE_UNIT = (r"an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|f
             r"|dozen)\b")   # the meaning checks hold a candidate to the estimate (engine/faithful.py)
 _NEXT_ONE_UNIT = re.compile(rf"\s+{ONE_UNIT}", re.IGNORECASE)
 # "12 yr. old": the dot of "yr" before a lower-case word is no sentence end
+# "20 bucks", "1.50 bucks": after a number "bucks" are dollars ("$20"); "the Bucks", "a few bucks" stay
+_NUMBER_BUCKS = re.compile(r"(?<![\w$.,])(\d{1,3}(?:,\d{3})*(?:\.\d\d)?|\d+(?:\.\d\d)?)\s+bucks\b(?!['’])")
+_RANGE_BEFORE = re.compile(r"\d\s*(?:or|to|-|–|and)\s*$", re.IGNORECASE)
+
+
+def _number_bucks(m: re.Match) -> str:
+    """"20 bucks" -> "$20"; the second number of a range keeps its place: "20 or 30 bucks" -> "20 or 30 dollars"."""
+    if _RANGE_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
+        return f"{m.group(1)} dollars"
+    return f"${m.group(1)}"
+
+
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
@@ -802,6 +825,7 @@ class RuleFormalizer:
         text = _HAVE_GOTTA.sub(lambda m: ("I" if m.group(1).lower() == "i" else m.group(1)) + " have to", text)
         text = _HAS_GOTTA.sub(lambda m: m.group(1) + " has to", text)
         text = _YR_DOT.sub(r"\1", text)
+        text = _NUMBER_BUCKS.sub(_number_bucks, text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
         text = _WORD.sub(self._collapse_repeats, text)
@@ -938,8 +962,9 @@ class RuleFormalizer:
         if suffix == "s":
             if base == "hand" and nxt == "down":
                 return None  # "hands down", typed "hand's down"
-            subject_verb = (nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end)
-                            and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None)
+            subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))
+                            or _S_PARTICIPLE_THEN_PREP.match(text, end)) \
+                and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None
             if base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end):
                 verb = "has" if nxt in _S_HAS_NEXT else "is"
             elif base in _SLANG_NOUNS and base in self._slang:

@@ -67,7 +67,7 @@ def safe() -> SafeRewriter:
 def _stems(text: str) -> set[str]:
     out = set()
     for w in words(text) + [t for t in text.lower().replace(",", " ").split() if any(c.isdigit() for c in t)]:
-        w = w.strip(".!?;:")
+        w = w.strip(".!?;:").lstrip("$€£")  # "$200" keeps the number 200
         out |= {w, w.rstrip("s"), w.removesuffix("ed"), w.removesuffix("d")}
     if any(n in text.lower() for n in (" not ", "n't", " no ", "never", "nobody", "cannot")) or \
             text.lower().startswith(("not ", "no ")):

@@ -153,7 +153,7 @@ CASES = [
     ("the new hire starts mon — can someone show him around?",
      "The new hire starts Monday — can someone show him around?"),
     ("she is back wed.", "She is back Wednesday."),
-    ("can't believe it's already dec, where did the year go", "I cannot believe it is already December, where did the year go."),
+    ("can't believe it's already dec, where did the year go", "I cannot believe it is already December, where did the year go?"),
     ("we already may have it", "We already may have it."),
     # an avenue typed short in lower case; the capitalised "Ave" of an address stays
     ("that restaurant on 5th ave was overpriced", "That restaurant on 5th Avenue was overpriced."),
@@ -205,6 +205,20 @@ CASES = [
     ("OMG... Everybody is freaking out about it", "Everybody is freaking out about it."),
     ("lol. see you", "See you."),
     ("I did not like the movie. = =", "I did not like the movie."),
+    # a closing question after a statement gets its mark; a relative "who" does not
+    ("we're out of coffee again, who's buying", "We are out of coffee again, who is buying?"),
+    ("she says she loves me, what do i do", "She says she loves me, what do I do?"),
+    ("the actress, who was Lauren Bacall", "The actress, who was Lauren Bacall."),
+    # dollars after a number; the second number of a range keeps its place
+    ("it's 20 bucks a head for the dinner", "It is $20 a head for the dinner."),
+    ("about 20 or 30 bucks", "About 20 or 30 dollars."),
+    ("the Bucks won", "The Bucks won."),
+    # 's before a participle and a preposition, on a clause's subject; a participle before a noun is an adjective
+    ("his flight's delayed by 2 hrs", "His flight is delayed by 2 hours."),
+    ("the company's scheduled maintenance starts at 5", "The company's scheduled maintenance starts at 5."),
+    # "like" before a clock time is "about"
+    ("the server crashed at like 3am lol", "The server crashed at about 3am."),
+    ("we owe them 3k by eom", "We owe them 3k by end of month."),
     # swearing before a particle or an object is the verb, not an intensifier
     ("stop fucking around", "Stop fucking around."),
     ("the deamons are fucking with your head", "The deamons are fucking with your head."),
@@ -311,7 +325,7 @@ CASES = [
     ("hey guys, so the numbers r kinda better than we thought lol.",
      "Hello everyone, so the numbers are kind of better than we thought."),
     ("hi all - meeting moved to 3", "Hello everyone, meeting moved to 3."),
-    ("yo guys whats up", "Hello everyone, what is up."),
+    ("yo guys whats up", "Hello everyone, what is up?"),
     ("yo can u send over the updated deck b4 the 10am sync", "Can you send over the updated deck before the 10am sync?"),
     ("thanks guys!", "Thank you all."),
     ("you guys rock", "You rock."),
