@@ -222,6 +222,32 @@ _SENSE_TURNS = {"approve": "of", "approves": "of", "approved": "of", "approving"
 _SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE_TURNS.values()))})\b", re.IGNORECASE)
 
 
+_POSSESSIVE = re.compile(r"(?<![\w'’])([^\W\d_]+?)(?:['’]s|(?<=s)['’])(?![\w'’])")
+_OF_DET = r"of\s+(?:the|my|your|his|her|our|their|its|these|those|this|that|a|an|our\s+\w+)?\s*"
+
+
+def _possessives_lost(candidate: str, source: str, rules_text: str,
+                      equivalents: dict[str, frozenset[str]]) -> list[str]:
+    """A possessive the candidate keeps the word of but not as a possessive: "the kids' recital" -> "the children
+    recital", "the kids recital"; "the guys' lunch" -> "the men' lunch". A possessive the rules keep is the
+    writer's (a verb's 's, which the rules spell out as "is", is none); the candidate keeps it by a possessive of
+    the word or of its formal equivalent ("the children's recital"), or by "of" before it ("the recital of the
+    children"). A candidate that says neither the word nor an equivalent is the content check's business."""
+    ruled = {m.group(1).lower() for m in _POSSESSIVE.finditer(rules_text)}
+    lost = []
+    for m in _POSSESSIVE.finditer(source):
+        w = m.group(1).lower()
+        if w not in ruled:
+            continue
+        forms = [re.escape(f) for f in (w, *equivalents.get(w, ())) if " " not in f]
+        if not any(re.search(rf"(?<![\w'’]){f}(?!\w)", candidate, re.IGNORECASE) for f in forms):
+            continue
+        if not any(re.search(rf"(?<![\w'’]){f}(?:['’]s|(?<=s)['’])(?![\w'’])|{_OF_DET}{f}(?![\w'’])",
+                             candidate, re.IGNORECASE) for f in forms):
+            lost.append(m.group(0).lower())
+    return lost
+
+
 def _sense_turns(candidate: str, source: str) -> list[str]:
     out = []
     for m in _SENSE_TURN.finditer(candidate):
@@ -783,6 +809,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              if (a.strip().lower(), b.lower()) in src_labels
              and not re.search(rf"\b{re.escape(a.strip())}\s+{b}(?![\w'’])", candidate, re.IGNORECASE)]
     lost += _sense_turns(candidate, source)
+    lost += _possessives_lost(candidate, source, rules_text, equivalents)
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
     # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")
     for chat, word in _CHAT_LOGICAL:

@@ -840,6 +840,24 @@ def test_a_guessed_expansion_of_a_short_word_is_lost_content(rules, wl):
     assert _check("The numbers are better this quarter.", "the numbers r better this qtr", rules, wl).dropped == ()
 
 
+@pytest.mark.parametrize("candidate, lost", [
+    ("The children recital is at 6.", ("kids'",)),       # the formal word, the possessive gone
+    ("The kids recital is at 6.", ("kids'",)),           # the apostrophe gone
+    ("The children's recital is at 6.", ()),
+    ("The kids' recital is at 6.", ()),
+    ("The recital of the children is at 6.", ()),
+])
+def test_a_possessive_said_with_its_word_stays_a_possessive(rules, wl, candidate, lost):
+    assert _check(candidate, "the kids' recital is at 6", rules, wl).dropped == lost
+
+
+def test_a_possessive_of_an_irregular_plural_and_a_verbs_s_are_read_right(rules, wl):
+    assert _check("The men' lunch is on me.", "the guys' lunch is on me", rules, wl).dropped == ("guys'",)
+    assert _check("The men's lunch is on me.", "the guys' lunch is on me", rules, wl).dropped == ()
+    # "kid's" is "kid is" here (the rules spell it out): no possessive to keep
+    assert _check("Her child is sick.", "her kid's sick", rules, wl).dropped == ()
+
+
 class _PullingScorer(FakeScorer):
     """Explains by a fixed set of words that pull towards informal, and records which words it was asked about."""
 
