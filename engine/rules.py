@@ -300,18 +300,23 @@ _S_VERB_NEXT = frozenset([
 # end only; "home" not at all: "Michael Bublé's Home", the song, "because it has a great message".)
 _S_SUBJECT_VERB_NEXT = frozenset([
     "stuck", "out", "off", "here", "there", "away", "still", "also", "already", "almost",
-    "probably", "definitely", "actually", "usually", "literally", "totally", "finally"
+    "probably", "definitely", "actually", "usually", "literally", "totally", "finally", "super", "quite", "kinda",
+    "sorta", "extremely", "incredibly", "absolutely", "completely", "clearly"
 ])
 # ... and before a participle with a preposition after it ("his flight's delayed by 2 hrs", "the deadline's moved to
 # fri"); a participle before a noun is an adjective of a possessive ("the company's scheduled maintenance")
 _S_PARTICIPLE_THEN_PREP = re.compile(
     r"\s+(?:delayed|cancelled|canceled|booked|postponed|scheduled|rescheduled|moved|pushed|shipped|sent|paid|signed|"
-    r"approved|fixed|closed|finished|done|confirmed|updated|submitted|due)"
-    r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|until|back|out|up)\b", re.IGNORECASE)
+    r"approved|fixed|closed|finished|done|confirmed|updated|submitted|due|confused|worried|muted|frozen|locked|"
+    r"blocked|booked|down)"
+    r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|until|back|out|up|about|today|tomorrow|"
+    r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)\b", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
     r"(?:^|[,;:(—–]\s*|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
-    r"now|lol|omg|ok|okay|oh|well|yeah|yes|no)\s+)"
-    r"(?:(?:the|my|your|his|her|our|their|this|that|our|ur)\s+)?$", re.IGNORECASE)
+    r"now|lol|omg|ok|okay|oh|well|yeah|yes|no|btw|fyi|also|plus|think|thinks|guess|hope|know|said|says|heard|"
+    r"believe|bet|feel|that)\s+)"
+    r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+(?:[^\W\d_]+\s+)?)?$", re.IGNORECASE)  # "the new intern's"
 # "the shipment's late, ..." / "the game's over": 's is "is" before one of these when the clause ends after it
 # ("Mike's late arrival" is a possessive); not before words that end a possessive phrase as often ("the camel's
 # back", "thumb's up", "spelled Macy's wrong")
@@ -319,9 +324,10 @@ _S_ADJ_THEN_END = re.compile(
     r"\s+(?:late|early|right|fine|ready|done|broken|over|gone|open|closed|sick|busy|full|empty|free|"
     r"missing|due|correct|incorrect|ok|okay|good|great|true|false|cancelled|canceled|down|"
     r"delayed|finished|fixed|confirmed|official|confidential|urgent|booked|sorted|paid|sent|signed|approved|"
-    r"scheduled|packed|sold|postponed|shipped|submitted|updated|handled)"
+    r"scheduled|packed|sold|postponed|shipped|submitted|updated|handled|muted|unmuted|frozen|locked|blocked|"
+    r"confused|worried|strict)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
-    r"though|tho|lol)\b)", re.IGNORECASE)
+    r"though|tho|lol|btw|fyi)\b)", re.IGNORECASE)
 # "'ve gotta" / "'s gotta" are "have to" / "has to" ("I've gotta go", "it's gotta be done"): word by word they
 # came out "I have have to go", "It is have to be done".
 _HAVE_GOTTA = re.compile(r"(?<![\w'’])(i|you|we|they)(?:['’]?ve)\s+gotta\b", re.IGNORECASE)
@@ -428,9 +434,9 @@ _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
-    r"|starts|starting|due|back|returns)\s+"
+    r"|starts|starting|due|back|returns|closed|is)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
-    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm)\b"
+    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 
@@ -1078,4 +1084,11 @@ class RuleFormalizer:
 
     def _proper_case(self, m: re.Match) -> str:
         w = m.group()
-        return self._proper.get(w, w) if w.islower() else w
+        if not w.islower():
+            return w
+        if w in self._proper:
+            return self._proper[w]
+        base, _, tail = w.replace("’", "'").rpartition("'")
+        if tail == "s" and base in self._proper:  # a possessive: "the ceo's speech" -> "the CEO's speech"
+            return self._proper[base] + w[len(base):]
+        return w

@@ -192,7 +192,7 @@ CASES = [
     ("the company's down payment", "The company's down payment."),
     ("the team's off-season was long", "The team's off-season was long."),
     ("throwing all of the w's away", "Throwing all of the w's away."),
-    ("i got my metal cd's there", "I got my metal cd's there."),
+    ("i got my metal cd's there", "I got my metal CD's there."),
     ("hand's down the best", "Hand's down the best."),
     # a slang noun's 's keeps the noun's formal word
     ("my bro's wedding is in june", "My brother's wedding is in June."),
@@ -216,6 +216,16 @@ CASES = [
     # 's before a participle and a preposition, on a clause's subject; a participle before a noun is an adjective
     ("his flight's delayed by 2 hrs", "His flight is delayed by 2 hours."),
     ("the company's scheduled maintenance starts at 5", "The company's scheduled maintenance starts at 5."),
+    # a cased word's possessive keeps its case
+    ("the ceo's speech was too long", "The CEO's speech was too long."),
+    # 's on a subject after "I think", after an adjective, before an adverb, a state or a weekday
+    ("i think the client's confused about the pricing", "I think the client is confused about the pricing."),
+    ("the new intern's super sharp", "The new intern is super sharp."),
+    ("ur mic's muted btw", "Your mic is muted by the way."),
+    ("hey all, the office's closed mon for the holiday", "Hello everyone, the office is closed Monday for the holiday."),
+    ("mom's bday is sat, need ideas", "Mom's birthday is Saturday, need ideas."),
+    ("she is sat there", "She is sat there."),
+    ("the new guy's car is here", "The new guy's car is here."),
     # "like" before a clock time is "about"
     ("the server crashed at like 3am lol", "The server crashed at about 3am."),
     ("we owe them 3k by eom", "We owe them 3k by end of month."),
