@@ -285,6 +285,9 @@ _D_HAD_NEXT = frozenset([
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
 # Slang nouns whose 's (a possessive or "is") keeps the noun's formal word: "my bro's wedding" -> "my brother's
 # wedding"; read only where slang.tsv lists them.
+_PROB_PROBLEM_PREV = frozenset(["no", "a", "the", "any", "big", "that", "this", "my", "your", "ur", "his", "her",
+                                "our", "their", "one", "of", "only", "real", "main", "same", "little", "another",
+                                "huge", "serious", "slight"])
 _SLANG_NOUNS = frozenset(["bro", "sis", "bf", "gf", "bff", "bday", "mgr", "mgmt"])
 _HYPHEN_AFTER_NEXT = re.compile(r"\s+[\w'’]+-")
 # After these the 's is a verb: a possessive is followed by a noun phrase, never by an article or "not".
@@ -917,6 +920,13 @@ class RuleFormalizer:
             return _match_case(word, self._slang[low])
         if low == "your" and _next_word(text, m.end()) in _YOUR_ARE_NEXT:
             return _match_case(word, "you are")  # "your welcome", "your so right"
+        if low == "prob" and word.islower():
+            # "no prob", "a prob", "the prob is": a problem; before anything else ("we shld prob hire", "prob
+            # not"): probably
+            prev = _prev_word(text, m.start())
+            if prev in _PROB_PROBLEM_PREV or not _next_word(text, m.end()):
+                return "problem" if prev in _PROB_PROBLEM_PREV else word
+            return "probably"
         if low == "its":
             nxt = _next_word(text, m.end())
             if nxt in _ITS_IS_NEXT or nxt.endswith("ing"):

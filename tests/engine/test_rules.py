@@ -226,6 +226,10 @@ CASES = [
     ("mom's bday is sat, need ideas", "Mom's birthday is Saturday, need ideas."),
     ("she is sat there", "She is sat there."),
     ("the new guy's car is here", "The new guy's car is here."),
+    # "prob": a problem after a determiner, else probably
+    ("we shld prob hire 2 more devs", "We should probably hire 2 more developers."),
+    ("no prob", "No problem."),
+    ("i just had the same prob with my car", "I just had the same problem with my car."),
     # "like" before a clock time is "about"
     ("the server crashed at like 3am lol", "The server crashed at about 3am."),
     ("we owe them 3k by eom", "We owe them 3k by end of month."),
