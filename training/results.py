@@ -695,6 +695,15 @@ def read_consistency(run: Path, row: Row, cfg: dict) -> Measured:
         minutes = c.get("max_minutes", 0)
         if isinstance(minutes, (int, float)) and minutes > 0:
             ran += f" (a {minutes:g}-minute budget)"
+        res = read_json(out_dir / "result.json") if done is not None else None
+        history = res.get("history") if isinstance(res, dict) else None
+        last = history[-1].get("elapsed_s") if isinstance(history, list) and history and \
+            isinstance(history[-1], dict) else None
+        if (isinstance(steps, int) and isinstance(c.get("max_steps"), int) and steps < c["max_steps"]
+                and isinstance(last, (int, float)) and isinstance(c.get("patience"), int)
+                and (not minutes or last < 0.9 * minutes * 60)):
+            # neither the step cap nor the time budget ended it: the patience did
+            ran += f"; stopped early, after {c['patience']} validations without a gain"
         m.notes.append(f"perturbation {c.get('perturbation')}, filters {', '.join(c.get('filters', [])) or 'none'}, "
                        + ran)
     return m

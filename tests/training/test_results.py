@@ -373,6 +373,13 @@ def test_consistency_rows_read_result_json(tmp_path):
     notes = evaluate("3.2", [tmp_path]).measured.notes
     assert "did not improve on its start: the best checkpoint is the start" in notes
     assert any(n.endswith("3 steps run of 4 at most (a 5.5-minute budget)") for n in notes), notes
+    # a run its patience stopped, well inside its budget, says so
+    write_json(run / "consistency" / "result.json", {
+        "tune_bleu_full": {"start": {"em": 60.0, "fr": 65.0, "mean": 62.5}, "best": {"em": 60.0, "fr": 65.0}},
+        "improved": False, "init": str(tmp_path / "gone"), "best_step": 0, "steps": 3,
+        "history": [{"step": 2, "mean": 50.0, "elapsed_s": 30.0}]})
+    notes = evaluate("3.2", [tmp_path]).measured.notes
+    assert any(n.endswith("(a 5.5-minute budget); stopped early, after 5 validations without a gain") for n in notes), notes
     # filter aliases name the same filter: "bleu" is the content filter
     other = make_run(tmp_path, "seed2-filter-content", ["consistency.perturbation=spell", "consistency.filters=bleu"])
     assert evaluate("4.2", [tmp_path]).status == "unfinished"
