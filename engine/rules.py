@@ -302,7 +302,7 @@ _S_VERB_NEXT = frozenset([
 # ("down" starts possessive phrases, "the company's down payment": it is read by _S_ADJ_THEN_END, at a clause's
 # end only; "home" not at all: "Michael Bublé's Home", the song, "because it has a great message".)
 _S_SUBJECT_VERB_NEXT = frozenset([
-    "stuck", "out", "off", "here", "there", "away", "still", "also", "already", "almost",
+    "stuck", "out", "off", "here", "there", "away", "at", "in", "on", "still", "also", "already", "almost",
     "probably", "definitely", "actually", "usually", "literally", "totally", "finally", "super", "quite", "kinda",
     "sorta", "extremely", "incredibly", "absolutely", "completely", "clearly"
 ])
@@ -538,6 +538,19 @@ _NEXT_ONE_UNIT = re.compile(rf"\s+{ONE_UNIT}", re.IGNORECASE)
 # "12 yr. old": the dot of "yr" before a lower-case word is no sentence end
 # "20 bucks", "1.50 bucks": after a number "bucks" are dollars ("$20"); "the Bucks", "a few bucks" stay
 _NUMBER_BUCKS = re.compile(r"(?<![\w$.,])(\d{1,3}(?:,\d{3})*(?:\.\d\d)?|\d+(?:\.\d\d)?)\s+bucks\b(?!['’])")
+# "2 hrs min", "$50 max": after an amount with its unit, "min"/"max" are a minimum and a maximum, not minutes
+# ("wait 5 min" keeps its minutes); the model had written "two hours minutes"
+_UNIT_MIN_MAX = re.compile(
+    r"(?<![\w'’])((?:\$\d[\d,.]*|\d[\d,.]*\s*(?:hrs?|hours?|days?|wks?|weeks?|months?|yrs?|years?|people|ppl|"
+    r"pages?|words?|mins?|minutes?|secs?|seconds?|dollars|bucks|k|grand|percent|%)))\s+(min|max)\b(?![\w'’.])",
+    re.IGNORECASE)
+
+
+def _unit_min_max(m: re.Match) -> str:
+    word = "minimum" if m.group(2).lower() == "min" else "maximum"
+    return f"{m.group(1)} {word.upper() if m.group(2).isupper() else word}"
+
+
 _RANGE_BEFORE = re.compile(r"\d\s*(?:or|to|-|–|and)\s*$", re.IGNORECASE)
 
 
@@ -835,6 +848,7 @@ class RuleFormalizer:
         text = _HAS_GOTTA.sub(lambda m: m.group(1) + " has to", text)
         text = _YR_DOT.sub(r"\1", text)
         text = _NUMBER_BUCKS.sub(_number_bucks, text)
+        text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
         text = _WORD.sub(self._collapse_repeats, text)

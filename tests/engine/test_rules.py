@@ -230,6 +230,14 @@ CASES = [
     ("we shld prob hire 2 more devs", "We should probably hire 2 more developers."),
     ("no prob", "No problem."),
     ("i just had the same prob with my car", "I just had the same problem with my car."),
+    # "min"/"max" after an amount with its unit are a minimum and a maximum; right after a number, minutes
+    ("it's gonna be 2 hrs min, maybe 3", "It is going to be 2 hours minimum, maybe 3."),
+    ("$50 max", "$50 maximum."),
+    ("wait 5 min", "Wait 5 min."),
+    # 's before "at", "in", "on" on a clause's subject
+    ("the meeting's at 10 not 11", "The meeting is at 10 not 11."),
+    ("dinner's on me tonight", "Dinner is on me tonight."),
+    ("john's in-laws are here", "John's in-laws are here."),
     # "like" before a clock time is "about"
     ("the server crashed at like 3am lol", "The server crashed at about 3am."),
     ("we owe them 3k by eom", "We owe them 3k by end of month."),
