@@ -223,7 +223,7 @@ _SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE
 
 
 _POSSESSIVE = re.compile(r"(?<![\w'’])([^\W\d_]+?)(?:['’]s|(?<=s)['’])(?![\w'’])")
-_OF_DET = r"of\s+(?:the|my|your|his|her|our|their|its|these|those|this|that|a|an|our\s+\w+)?\s*"
+_OF_DET = r"of\s+(?:(?:the|my|your|his|her|our|their|its|these|those|this|that|a|an)\s+)?"
 
 
 def _possessives_lost(candidate: str, source: str, rules_text: str,

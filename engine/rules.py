@@ -283,11 +283,12 @@ _D_HAD_NEXT = frozenset([
     "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
-# Slang nouns whose 's (a possessive or "is") keeps the noun's formal word: "my bro's wedding" -> "my brother's
-# wedding"; read only where slang.tsv lists them.
+# "prob" after one of these is a problem ("no prob", "the same prob"); elsewhere, probably
 _PROB_PROBLEM_PREV = frozenset(["no", "a", "the", "any", "big", "that", "this", "my", "your", "ur", "his", "her",
                                 "our", "their", "one", "of", "only", "real", "main", "same", "little", "another",
                                 "huge", "serious", "slight"])
+# Slang nouns whose 's (a possessive or "is") keeps the noun's formal word: "my bro's wedding" -> "my brother's
+# wedding"; read only where slang.tsv lists them.
 _SLANG_NOUNS = frozenset(["bro", "sis", "bf", "gf", "bff", "bday", "mgr", "mgmt"])
 _HYPHEN_AFTER_NEXT = re.compile(r"\s+[\w'’]+-")
 # After these the 's is a verb: a possessive is followed by a noun phrase, never by an article or "not".
@@ -311,8 +312,8 @@ _S_SUBJECT_VERB_NEXT = frozenset([
 _S_PARTICIPLE_THEN_PREP = re.compile(
     r"\s+(?:delayed|cancelled|canceled|booked|postponed|scheduled|rescheduled|moved|pushed|shipped|sent|paid|signed|"
     r"approved|fixed|closed|finished|done|confirmed|updated|submitted|due|confused|worried|muted|frozen|locked|"
-    r"blocked|booked|down)"
-    r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|until|back|out|up|about|today|tomorrow|"
+    r"blocked|down)"
+    r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
@@ -937,10 +938,9 @@ class RuleFormalizer:
         if low == "prob" and word.islower():
             # "no prob", "a prob", "the prob is": a problem; before anything else ("we shld prob hire", "prob
             # not"): probably
-            prev = _prev_word(text, m.start())
-            if prev in _PROB_PROBLEM_PREV or not _next_word(text, m.end()):
-                return "problem" if prev in _PROB_PROBLEM_PREV else word
-            return "probably"
+            if _prev_word(text, m.start()) in _PROB_PROBLEM_PREV:
+                return "problem"
+            return "probably" if _next_word(text, m.end()) else word
         if low == "its":
             nxt = _next_word(text, m.end())
             if nxt in _ITS_IS_NEXT or nxt.endswith("ing"):

@@ -646,6 +646,7 @@ def read_consistency(run: Path, row: Row, cfg: dict) -> Measured:
     out_dir = run / "consistency"
     done = read_done(run, "consistency")
     key = "start" if row.pick == "start" else "best"
+    res = None
     if done is not None:
         path = out_dir / "result.json"
         res = read_json(path)
@@ -695,7 +696,6 @@ def read_consistency(run: Path, row: Row, cfg: dict) -> Measured:
         minutes = c.get("max_minutes", 0)
         if isinstance(minutes, (int, float)) and minutes > 0:
             ran += f" (a {minutes:g}-minute budget)"
-        res = read_json(out_dir / "result.json") if done is not None else None
         history = res.get("history") if isinstance(res, dict) else None
         last = history[-1].get("elapsed_s") if isinstance(history, list) and history and \
             isinstance(history[-1], dict) else None
