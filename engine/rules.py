@@ -283,6 +283,12 @@ _D_HAD_NEXT = frozenset([
     "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
+# a person's 's before a phrasal verb's participle is "has": "nobody's signed off on it" -> "No one has signed off"
+# (was "No one is signed off"); a thing's stays "is" ("it's signed off")
+_S_PERSON = frozenset(["he", "she", "who", "everyone", "everybody", "nobody", "someone", "somebody", "anyone",
+                       "anybody"])
+_S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked)"
+                            r"\s+(?:off|in|out|up)\b", re.IGNORECASE)
 # "prob" after one of these is a problem ("no prob", "the same prob"); elsewhere, probably
 _PROB_PROBLEM_PREV = frozenset(["no", "a", "the", "any", "big", "that", "this", "my", "your", "ur", "his", "her",
                                 "our", "their", "one", "of", "only", "real", "main", "same", "little", "another",
@@ -996,7 +1002,7 @@ class RuleFormalizer:
                             or _S_PARTICIPLE_THEN_PREP.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None
             if base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end):
-                verb = "has" if nxt in _S_HAS_NEXT else "is"
+                verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and _S_HAS_PHRASAL.match(text, end)) else "is"
             elif base in _SLANG_NOUNS and base in self._slang:
                 return f"{src_base}'s"  # a possessive: "my bro's wedding" -> "my brother's wedding"
             else:

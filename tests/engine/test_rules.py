@@ -238,6 +238,9 @@ CASES = [
     ("the meeting's at 10 not 11", "The meeting is at 10 not 11."),
     ("dinner's on me tonight", "Dinner is on me tonight."),
     ("john's in-laws are here", "John's in-laws are here."),
+    # a person's 's before a phrasal verb's participle is "has"; a thing's is "is"
+    ("nobody's signed off on the design yet", "Nobody has signed off on the design yet."),
+    ("it's signed off", "It is signed off."),
     # "like" before a clock time is "about"
     ("the server crashed at like 3am lol", "The server crashed at about 3am."),
     ("we owe them 3k by eom", "We owe them 3k by end of month."),
