@@ -444,12 +444,14 @@ _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
-    r"|starts|starting|due|back|returns|closed|is)\s+"
+    r"|starts|starting|due|back|returns|closed|is|shift|shifts|mtg|appt)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 
+_WEEKDAY_NAME = re.compile(rf"\b(?:{_WEEKDAY_NAMES})\b")
+_NOT_WEEKDAY = re.compile(rf"(?<=\bnot )((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)]))")
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
@@ -1063,6 +1065,8 @@ class RuleFormalizer:
         s = _ABOUT_ISH.sub(r"\1", s)
         for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
+        if _WEEKDAY_NAME.search(s):  # "moved to Friday the 12th, not mon": a day set against a day
+            s = _NOT_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         if s != before_months:
             s = _MONTH_DOT.sub(r"\1", s)
         if s.endswith("..."):

@@ -238,6 +238,11 @@ CASES = [
     ("the meeting's at 10 not 11", "The meeting is at 10 not 11."),
     ("dinner's on me tonight", "Dinner is on me tonight."),
     ("john's in-laws are here", "John's in-laws are here."),
+    # a short weekday after a shift or set against a day; "sat" the verb stays
+    ("we're 2 ppl short for the 9am shift sun", "We are 2 people short for the 9am shift Sunday."),
+    ("the deadline's moved to fri the 12th, not mon", "The deadline is moved to Friday the 12th, not Monday."),
+    ("i have not sat.", "I have not sat."),
+    ("the shift sat idle", "The shift sat idle."),
     # a person's 's before a phrasal verb's participle is "has"; a thing's is "is"
     ("nobody's signed off on the design yet", "Nobody has signed off on the design yet."),
     ("it's signed off", "It is signed off."),
