@@ -238,6 +238,9 @@ CASES = [
     ("the meeting's at 10 not 11", "The meeting is at 10 not 11."),
     ("dinner's on me tonight", "Dinner is on me tonight."),
     ("john's in-laws are here", "John's in-laws are here."),
+    # chat abbreviations with one reading
+    ("the tix are $35 each", "The tickets are $35 each."),
+    ("whats the pwd for the acct", "What is the password for the account?"),
     # a short weekday after a shift or set against a day; "sat" the verb stays
     ("we're 2 ppl short for the 9am shift sun", "We are 2 people short for the 9am shift Sunday."),
     ("the deadline's moved to fri the 12th, not mon", "The deadline is moved to Friday the 12th, not Monday."),
