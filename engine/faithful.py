@@ -248,6 +248,26 @@ def _possessives_lost(candidate: str, source: str, rules_text: str,
     return lost
 
 
+# whose something is, and the ways writers type it (a misspelt "there" or "you" is still the writer's possessive:
+# "in there shoes" -> "in their shoes", "skin off yo hide" -> "your hide")
+_OWNERS = {"your": ("your", "ur", "yo", "ya", "yer", "yr", "you're", "youre", "you", "u", "yor"),
+           "his": ("his", "he's", "hes"),
+           "their": ("their", "there", "they're", "theyre", "thier", "ther"),
+           "our": ("our", "are", "r")}
+
+
+def _owners_added(candidate: str, source: str, rules_text: str) -> list[str]:
+    """A possessive the candidate adds, naming whose something is: "mom says dinner's at 7" -> "Your mother says
+    dinner is at 7" (the writer's mother became the reader's). A "you" may be a "your" mistyped, so "keeping you
+    company" -> "keeping your company" passes. "my" is left out (GYAFC's references add it to "mom" as a matter of course, and it is the writer's own
+    reading) and so is "her" (as often an object)."""
+    def count(text: str, forms: tuple[str, ...]) -> int:
+        alternatives = "|".join(re.escape(f) for f in forms)
+        return len(re.findall(rf"(?<!\w)(?:{alternatives})(?!\w)", text.replace("’", "'"), re.IGNORECASE))
+    return [f"+{w}" for w, typed in _OWNERS.items()
+            if count(candidate, (w,)) > max(count(source, typed), count(rules_text, typed))]
+
+
 def _sense_turns(candidate: str, source: str) -> list[str]:
     out = []
     for m in _SENSE_TURN.finditer(candidate):
@@ -810,6 +830,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              and not re.search(rf"\b{re.escape(a.strip())}\s+{b}(?![\w'’])", candidate, re.IGNORECASE)]
     lost += _sense_turns(candidate, source)
     lost += _possessives_lost(candidate, source, rules_text, equivalents)
+    lost += _owners_added(candidate, source, rules_text)
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
     # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")
     for chat, word in _CHAT_LOGICAL:

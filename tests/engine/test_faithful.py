@@ -858,6 +858,18 @@ def test_a_possessive_of_an_irregular_plural_and_a_verbs_s_are_read_right(rules,
     assert _check("Her child is sick.", "her kid's sick", rules, wl).dropped == ()
 
 
+def test_a_possessive_the_candidate_adds_is_caught_but_a_misspelt_one_is_the_writers(rules, wl):
+    # whose mother: the writer's "mom" became the reader's
+    assert "+your" in _check("Your mother says dinner is at 7.", "mom says dinner's at 7", rules, wl).dropped
+    assert _check("Mom says dinner is at 7.", "mom says dinner's at 7", rules, wl).dropped == ()
+    assert _check("My mother says dinner is at 7.", "mom says dinner's at 7", rules, wl).dropped == ()
+    # a possessive typed as "there", "yo", "he's" is the writer's own
+    assert _check("Put yourself in their shoes.", "put urself in there shoes", rules, wl).dropped == ()
+    assert _check("Scratch the skin off your hide.", "scratch the skin off yo hide", rules, wl).dropped == ()
+    assert _check("He decided to grow his hair.", "he decided to grow he's hair", rules, wl).dropped == ()
+    assert _check("Your mother is not an answer.", "'Your mom' is not an answer!", rules, wl).dropped == ()
+
+
 class _PullingScorer(FakeScorer):
     """Explains by a fixed set of words that pull towards informal, and records which words it was asked about."""
 
