@@ -256,16 +256,23 @@ _OWNERS = {"your": ("your", "ur", "yo", "ya", "yer", "yr", "you're", "youre", "y
            "our": ("our", "are", "r")}
 
 
+def _owner_pattern(forms: tuple[str, ...]) -> re.Pattern:
+    return re.compile(rf"(?<!\w)(?:{'|'.join(re.escape(f) for f in forms)})(?!\w)", re.IGNORECASE)
+
+
+_OWNER_SAID = {w: _owner_pattern((w,)) for w in _OWNERS}
+_OWNER_TYPED = {w: _owner_pattern(typed) for w, typed in _OWNERS.items()}
+
+
 def _owners_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A possessive the candidate adds, naming whose something is: "mom says dinner's at 7" -> "Your mother says
     dinner is at 7" (the writer's mother became the reader's). A "you" may be a "your" mistyped, so "keeping you
-    company" -> "keeping your company" passes. "my" is left out (GYAFC's references add it to "mom" as a matter of course, and it is the writer's own
-    reading) and so is "her" (as often an object)."""
-    def count(text: str, forms: tuple[str, ...]) -> int:
-        alternatives = "|".join(re.escape(f) for f in forms)
-        return len(re.findall(rf"(?<!\w)(?:{alternatives})(?!\w)", text.replace("’", "'"), re.IGNORECASE))
-    return [f"+{w}" for w, typed in _OWNERS.items()
-            if count(candidate, (w,)) > max(count(source, typed), count(rules_text, typed))]
+    company" -> "keeping your company" passes. "my" is left out (GYAFC's references add it to "mom" as a matter
+    of course, and it is the writer's own reading) and so is "her" (as often an object)."""
+    source, rules_text = source.replace("’", "'"), rules_text.replace("’", "'")
+    return [f"+{w}" for w in _OWNERS
+            if len(_OWNER_SAID[w].findall(candidate)) > max(len(_OWNER_TYPED[w].findall(source)),
+                                                             len(_OWNER_TYPED[w].findall(rules_text)))]
 
 
 def _sense_turns(candidate: str, source: str) -> list[str]:
