@@ -104,3 +104,11 @@ _DOUBLE_QUOTES = re.compile("[\"\u201c\u201d\u201e\u201f\u00ab\u00bb]")
 def neutral_quotes(text: str) -> str:
     """`text` with each double quotation mark (straight, curly, low, guillemet) read as a space: same length."""
     return _DOUBLE_QUOTES.sub(" ", text) if text else text
+
+
+def scorer_view(text: str, canonical: bool) -> str:
+    """What a scorer reads of ``text``: double quotation marks as spaces, then (for a scorer trained on it) the
+    canonical copy. The engine's FormalityScorer and the training stage that fits a scorer both call this, so a model
+    learns on exactly what it will read."""
+    text = neutral_quotes(text)
+    return canonicalize(text) if canonical else text

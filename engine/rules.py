@@ -315,10 +315,11 @@ _S_SUBJECT_VERB_NEXT = frozenset([
 ])
 # ... and before a participle with a preposition after it ("his flight's delayed by 2 hrs", "the deadline's moved to
 # fri"); a participle before a noun is an adjective of a possessive ("the company's scheduled maintenance")
+# a participle or a state after which an 's is "is" (read by both patterns below)
+_S_STATES = ("approved|blocked|booked|canceled|cancelled|closed|confirmed|confused|delayed|done|down|due|finished|"
+             "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried")
 _S_PARTICIPLE_THEN_PREP = re.compile(
-    r"\s+(?:delayed|cancelled|canceled|booked|postponed|scheduled|rescheduled|moved|pushed|shipped|sent|paid|signed|"
-    r"approved|fixed|closed|finished|done|confirmed|updated|submitted|due|confused|worried|muted|frozen|locked|"
-    r"blocked|down)"
+    rf"\s+(?:{_S_STATES}|rescheduled|moved|pushed)"
     r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b", re.IGNORECASE)
@@ -331,11 +332,8 @@ _S_SUBJECT_BEFORE = re.compile(
 # ("Mike's late arrival" is a possessive); not before words that end a possessive phrase as often ("the camel's
 # back", "thumb's up", "spelled Macy's wrong")
 _S_ADJ_THEN_END = re.compile(
-    r"\s+(?:late|early|right|fine|ready|done|broken|over|gone|open|closed|sick|busy|full|empty|free|"
-    r"missing|due|correct|incorrect|ok|okay|good|great|true|false|cancelled|canceled|down|"
-    r"delayed|finished|fixed|confirmed|official|confidential|urgent|booked|sorted|paid|sent|signed|approved|"
-    r"scheduled|packed|sold|postponed|shipped|submitted|updated|handled|muted|unmuted|frozen|locked|blocked|"
-    r"confused|worried|strict)"
+    rf"\s+(?:{_S_STATES}|late|early|right|fine|ready|broken|over|gone|open|sick|busy|full|empty|free|missing|correct|"
+    r"incorrect|ok|okay|good|great|true|false|official|confidential|urgent|sorted|sold|packed|handled|unmuted|strict)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
     r"though|tho|lol|btw|fyi)\b)", re.IGNORECASE)
 # "'ve gotta" / "'s gotta" are "have to" / "has to" ("I've gotta go", "it's gotta be done"): word by word they

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.canonical import canonicalize, neutral_quotes
+from engine.canonical import scorer_view
 from engine.degree import DegreeMap
 from engine.errors import ModelError
 from engine.session import OrtSession
@@ -160,8 +160,9 @@ class FormalityScorer:
         windows = []
         if not idx:
             return windows
-        # quotation marks are no style (engine/canonical.py: GYAFC's informal side holds none)
-        prep = (lambda t: canonicalize(neutral_quotes(t))) if self.canonicalize else neutral_quotes
+        def prep(t: str) -> str:  # quotation marks are no style (engine/canonical.py: GYAFC's informal side holds none)
+            return scorer_view(t, self.canonicalize)
+
         short = [i for i in idx if len(sentences[i]) <= _PIECE_CHARS]
         jobs = [(short, [prep(sentences[i]) for i in short])]
         for i in idx:

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 
-from engine.canonical import canonicalize, neutral_quotes
+from engine.canonical import scorer_view
 from engine.errors import InputError
 from engine.fsio import atomic_replace_dir, atomic_write_json, atomic_write_text
 from engine.scorer import FormalityScorer
@@ -233,9 +233,7 @@ class ClassifierStage(Stage):
 
     # ---------------------------------------------------------------- helpers
     def _feeds(self, texts):
-        texts = [neutral_quotes(t) for t in texts]  # as the engine's scorer reads them (engine/canonical.py)
-        if self.cfg.canonicalize:
-            texts = [canonicalize(t) for t in texts]
+        texts = [scorer_view(t, self.cfg.canonicalize) for t in texts]  # as the engine's scorer reads them
         arrs = encode(self.tokenizer, texts, self.min_length, self.pad_id, self.input_names, self.cfg.case_types)
         return {k: torch.from_numpy(v).to(self.device) for k, v in arrs.items()}
 
