@@ -275,6 +275,33 @@ def _owners_added(candidate: str, source: str, rules_text: str) -> list[str]:
                                                              len(_OWNER_TYPED[w].findall(rules_text)))]
 
 
+# Subjects by the forms a writer types for them (object and possessive forms count: "me and him went" -> "He and I
+# went" adds no one).
+_SUBJECTS = {"i": ("i", "i'm", "im", "i've", "ive", "i'll", "i'd", "me", "my", "myself"),
+             "we": ("we", "we're", "we've", "weve", "we'll", "we'd", "us", "our", "ourselves"),
+             "he": ("he", "he's", "hes", "he'll", "he'd", "him", "his", "himself"),
+             "she": ("she", "she's", "shes", "she'll", "she'd", "her", "herself"),
+             "they": ("they", "they're", "theyre", "they've", "they'll", "they'd", "them", "their", "there", "dey")}
+_SUBJECT_SAID = {w: _owner_pattern((w,)) for w in _SUBJECTS}
+_SUBJECT_TYPED = {w: _owner_pattern(typed) for w, typed in _SUBJECTS.items()}
+# a sentence that opens on its subject: a determiner's noun phrase or a pronoun
+_OPENS_ON_SUBJECT = re.compile(r"^[^\w]*(?:the|my|his|her|our|their|this|that|these|those|a|an|he|she|they|we|it)\b",
+                               re.IGNORECASE)
+
+
+def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
+    """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
+    v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
+    without a subject goes on with the one the writer named; a sentence that opens without one ("can't talk rn",
+    "hope this helps") may get "I", as GYAFC's references give it."""
+    if not _OPENS_ON_SUBJECT.match(source):
+        return []
+    source, rules_text = source.replace("’", "'"), rules_text.replace("’", "'")
+    return [f"+{w}" for w in _SUBJECTS
+            if len(_SUBJECT_SAID[w].findall(candidate)) > max(len(_SUBJECT_TYPED[w].findall(source)),
+                                                               len(_SUBJECT_TYPED[w].findall(rules_text)))]
+
+
 def _sense_turns(candidate: str, source: str) -> list[str]:
     out = []
     for m in _SENSE_TURN.finditer(candidate):
@@ -542,6 +569,10 @@ def _inside_quotes(toks: list[str], i: int) -> bool:
 _BE_FORMS = frozenset(["is", "are", "was", "were", "be", "been", "being", "am"])
 
 
+def _has_digit(token: str) -> bool:
+    return any(c.isdigit() for c in token)
+
+
 def writer_case(text: str, source: str, wordlist: WordList) -> str:
     """The candidate with the writer's lower case kept on common words the model capitalised as if names ("the apt
     is" -> "The Apt is", "allowed max 2 hours" -> "allowed Max 2 hours"): a word the writer typed only in lower case
@@ -561,17 +592,23 @@ def writer_case(text: str, source: str, wordlist: WordList) -> str:
         if m is None:
             continue
         low = m.group(2).lower()
-        prev = toks[i - 1] if i > 0 else ""
+        # a code before it ("our Q4 Target", "the 2026 Budget") is read across, as no name of its own; after a
+        # determiner and a code the word goes back to the writer's lower case even where the list has it capitalised
+        # too ("Target", "Budget": shops and firms)
+        p = i - 1
+        while p > 0 and _has_digit(toks[p]) and not starts[p]:
+            p -= 1
+        prev = toks[p] if i > 0 else ""
         nxt = toks[i + 1] if i + 1 < len(toks) else ""
         # a capitalised word before it, across function words ("Lord of the Rings"), or after it: a name or a title
-        j = i - 1
+        j = p
         while j > 0 and _bare(toks[j]) in STOPWORDS and not _TITLE_WORD.fullmatch(toks[j]):
             j -= 1
         before = toks[j] if j >= 0 and j < i else ""
         in_a_name = ((_TITLE_WORD.fullmatch(before) and _bare(before) not in STOPWORDS and not starts[j])
                      or (i + 1 < len(toks) and titled[i + 1]) or _inside_quotes(toks, i))
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR
-                and not in_a_name and ((low not in wordlist.capitalised
+                and not in_a_name and (((low not in wordlist.capitalised or (p < i - 1 and _bare(prev) in _DETERMINERS))
                                         and (_bare(prev) in _DETERMINERS or _bare(prev) in _BE_FORMS
                                              or (len(low) > 5 and low.endswith(("ed", "ing")))))
                                        or nxt[:1].isdigit())):
@@ -730,6 +767,39 @@ _CHAT_LOGICAL = tuple((re.compile(rf"(?<![\w'’]){chat}(?![\w'’])", re.IGNORE
                       for chat, word in (("till?", "until"), ("b4", "before")))
 
 
+# Markers whose loss leaves what a sentence says as it was: interjections, intensifiers, swearing, forms of address,
+# sign-offs. Any other marker is informal, not empty ("been sick all wk", "the cheap one", "my kids"): a candidate may
+# say it formally ("ill", "inexpensive", "children") but not leave it out (_markers_cut).
+DROPPABLE_MARKERS = frozenset([
+    "ah", "anyway", "anyways", "ass", "babe", "bro", "btw", "buddy", "bye", "crap", "damn", "def", "dude", "duh",
+    "freaking", "fricking", "fucking", "fuck", "gosh", "guys", "hell", "heck", "hey", "hi", "hmm", "honey", "huh",
+    "kinda", "man", "pretty", "ps", "shit", "sorta", "super", "sweetie", "swear", "tho", "totally", "whole", "ya",
+    "yea", "yeah", "yep", "yup", "nope", "yo", "sis", "peeps", "dear", "darling", "mate",
+])
+
+
+def _markers_cut(ruled: list[str], cand: list[str], cut: Sequence[str]) -> list[str]:
+    """The markers of ``cut`` the candidate leaves out with nothing in their place: in the rule rewrite each stands
+    between the nearest words on either side that the candidate keeps (or an edge), and the candidate writes those
+    side by side ("been sick all week" -> "been all week"; "...the essay? been sick all week" -> "...the essay?").
+    A marker said another way leaves its place filled ("sick" -> "ill") and is not cut."""
+    if not cut:
+        return []
+    pairs = set(pairwise(["", *cand, ""]))
+    kept = {"", *cand}
+    seq = ["", *ruled, ""]
+
+    def emptied(i: int) -> bool:
+        j, k = i - 1, i + 1
+        while seq[j] not in kept:
+            j -= 1
+        while seq[k] not in kept:
+            k += 1
+        return (seq[j], seq[k]) in pairs
+
+    return [w for w in dict.fromkeys(cut) if any(seq[i] == w and emptied(i) for i in range(1, len(seq) - 1))]
+
+
 def _logical_kept(word: str, cand_set: set[str], cand_text: str) -> bool:
     """The candidate still says a logical word: the word itself or a rephrasing of its sense (LOGICAL_ALTERNATIVES)."""
     return word in cand_set or any((f" {a} " in cand_text) if " " in a else a in cand_set
@@ -835,9 +905,15 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [f"{a.strip()} {b}" for a, b in dict.fromkeys(LABEL_LETTER.findall(rules_text))
              if (a.strip().lower(), b.lower()) in src_labels
              and not re.search(rf"\b{re.escape(a.strip())}\s+{b}(?![\w'’])", candidate, re.IGNORECASE)]
+    lost += _markers_cut(ruled, cand, [w for w in src if w in markers and w in ruled_set and w not in cand_set
+                                       and w not in STOPWORDS and w not in DROPPABLE_MARKERS
+                                       and not _INTERJECTION.match(w) and not _verbal_negation(w)
+                                       and len(w) > 2 and wordlist.known(w) and w not in lost
+                                       and not said_formally(w)])
     lost += _sense_turns(candidate, source)
     lost += _possessives_lost(candidate, source, rules_text, equivalents)
     lost += _owners_added(candidate, source, rules_text)
+    lost += _subjects_added(candidate, source, rules_text)
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
     # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")
     for chat, word in _CHAT_LOGICAL:

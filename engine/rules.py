@@ -191,6 +191,10 @@ _WORD = re.compile(r"(?<![\w'’])['’]?[^\W_]+(?:['’/][^\W_]+)*(?:/(?![\w/])
 _OUT_OF_OFFICE = re.compile(
     r"(?<![\w'’])((?i:be|am|is|are|was|were|been|being|im|i'm|i’m|r)\s+)(?i:ooo)(?![\w'’])"
     r"|(?<![\w'’])(?i:ooo)(?=\s+(?i:next|this|until|till|til|from|on|tomorrow|tmrw|tmr|today|all|through|thru)\b)")
+# "wfh" after a modal, "to" or a subject is the verb: "gonna wfh tmrw" -> "going to work from home", not "going to
+# working from home" (slang.tsv's "working from home" reads "I'm wfh today")
+_WFH_VERB = re.compile(r"(?<![\w'’])((?i:to|gonna|wanna|gotta|will|['’]ll|can|could|should|must|might|may|cannot|can't|"
+                       r"cant|won't|wont|would|i|we|they|you|u|pls|please|plz)\s+)(?i:wfh)(?![\w'’])")
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
 _LAUGH = re.compile(
     r"(?<![\w'’\"“])(?:a?(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}|(?:ja){2,}|l+o+l+[lozs]*|lmf?a+o+|rofl\w*|ha ha(?: ha)*)"
@@ -199,8 +203,12 @@ _LAUGH = re.compile(
 )
 _FILLER_LIKE = re.compile(r", *(?:like|you know|i mean),(?= )", re.IGNORECASE)
 _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNORECASE)
+# "well" before a participle is an adverb, not an opener: "well deserved", "well done", "well said"
+_WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spent|thought|kept|built|worth|explained"
+              r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
 _LEADING_DISCOURSE = re.compile(
-    rf"^({_LEAD})(?:so|well|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])", re.IGNORECASE
+    rf"^({_LEAD})(?:so|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])",
+    re.IGNORECASE,
 )
 # A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
 _IT_SUBJECT_DROP = re.compile(
@@ -238,7 +246,7 @@ _GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|[A-Z][a-z]+(?: [A-Z][a-z]+)?), "
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
-                          r"|well|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
                           r" +(?=[^\W_])", re.IGNORECASE)
 
 _SPACE_BEFORE_PUNCT = re.compile(r"(?<![ \t])[ \t]+(?=[,.!?;:%](?:[\s\ue000\ue001\"'’”)\]]|$))")
@@ -311,7 +319,11 @@ _S_VERB_NEXT = frozenset([
 _S_SUBJECT_VERB_NEXT = frozenset([
     "stuck", "out", "off", "here", "there", "away", "at", "in", "on", "still", "also", "already", "almost",
     "probably", "definitely", "actually", "usually", "literally", "totally", "finally", "super", "quite", "kinda",
-    "sorta", "extremely", "incredibly", "absolutely", "completely", "clearly"
+    "sorta", "extremely", "incredibly", "absolutely", "completely", "clearly",
+    # progressives that are no noun before a noun ("the plumber's coming"; not "cooking", "running", "moving",
+    # "starting", "planning", "handling": "the team's running back", "the company's moving costs")
+    "coming", "leaving", "arriving", "calling", "waiting", "sleeping", "joining", "asking", "trying", "looking",
+    "sending", "driving", "flying", "taking", "bringing", "covering", "helping", "talking", "visiting", "staying",
 ])
 # ... and before a participle with a preposition after it ("his flight's delayed by 2 hrs", "the deadline's moved to
 # fri"); a participle before a noun is an adjective of a possessive ("the company's scheduled maintenance")
@@ -336,6 +348,20 @@ _S_ADJ_THEN_END = re.compile(
     r"incorrect|ok|okay|good|great|true|false|official|confidential|urgent|sorted|sold|packed|handled|unmuted|strict)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
     r"though|tho|lol|btw|fyi)\b)", re.IGNORECASE)
+# ... before an -ing word with an object after it ("our landlord's raising the rent", "mom's cooking the turkey"; a
+# possessed -ing noun has no object: "John's wedding in June", "the company's running costs")
+_S_PROGRESSIVE_OBJECT = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|evening|wedding|building|clothing|ceiling"
+                                   r"|feeling|meeting|painting|string|darling|sibling|during)[a-z]{3,}ing\s+(?:the|a|an|my|your|his|her|our|their|its|it|them|him|me|us|this|"
+                                   r"that|these|those)\b", re.IGNORECASE)
+# ... and before an adjective that ends the clause ("traffic's insane", "the line's huge,")
+_S_ADJ_CLAUSE_END = re.compile(
+    r"\s+(?:insane|crazy|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
+    r"easy|hard|tough|quiet|loud|crowded|packed|nuts|brutal|ridiculous|awesome|fantastic|horrible|weird|different|"
+    r"same|fun|boring|annoying|cute|gorgeous|beautiful|expired|invalid|wrong|bad)\s*(?:$|[,.;:!?)]|(?:and|but|so|"
+    r"again|too|now|today|tonight|already|lol|tbh|imo|though|tho)\b)", re.IGNORECASE)
+# "the lab report's worth 30%", "the trip's worth it": "is" before "worth" and what it is worth
+_S_WORTH = re.compile(r"\s+worth\s+(?:\$|\d|(?:it|every|a|an|the|more|less|about|around|over|at|nothing|much|twice"
+                      r"|double|trying|checking|asking|reading|watching|seeing)\b)", re.IGNORECASE)
 # "'ve gotta" / "'s gotta" are "have to" / "has to" ("I've gotta go", "it's gotta be done"): word by word they
 # came out "I have have to go", "It is have to be done".
 _HAVE_GOTTA = re.compile(r"(?<![\w'’])(i|you|we|they)(?:['’]?ve)\s+gotta\b", re.IGNORECASE)
@@ -399,6 +425,24 @@ _MODALS = frozenset([
     "to", "2", "will", "can", "should", "would", "could", "might", "must", "may", "not", "gonna", "wont",
     "cant", "shall"
 ])
+
+
+def _in_code(m: re.Match) -> bool:
+    """The matched letters belong to a code, a model or a part number, never shouting: a word that starts with a
+    letter and holds a digit other than 0 ("SAVE20", "MP3", "PS2", "P2P", "B2K"), or letters between digits ("4X4"). Digits first
+    are a number with its ordinal, unit or chat spelling ("1ST", "5YRS", "6AM", "4EVER"), cased as any word."""
+    a, b = m.start(), m.end()
+    text = m.string
+    while a > 0 and text[a - 1].isalnum():
+        a -= 1
+    while b < len(text) and text[b].isalnum():
+        b += 1
+    token = text[a:b]
+    if not any(c.isdigit() and c != "0" for c in token):  # a zero among letters is an O typed for fun ("SO0O0O")
+        return False
+    return token[0].isalpha() or (m.start() > a and m.end() < b and text[m.end()].isdigit())
+
+
 # Short words shouted in capitals inside a mixed-case sentence ("I DO NOT care"); acronyms are longer or listed.
 _CAPS_FUNCTION = frozenset([
     "YOU", "NOT", "AM", "DO", "IS", "ARE", "THE", "AND", "BUT", "FOR", "CAN", "WAS", "HAD", "HAS", "HIM",
@@ -571,6 +615,9 @@ def _number_bucks(m: re.Match) -> str:
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
+# "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
+# verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
+_RIP = re.compile(rf"^({_LEAD})(?i:rip)(?= +(?i:my|our)\b)|(?<=[,;] )(?i:rip)(?=[.!]*$)")
 _QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
 _END_OK = ".!?\"'”’)]…"
 
@@ -858,6 +905,7 @@ class RuleFormalizer:
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
+        text = _WFH_VERB.sub(lambda m: m.group(1) + ("WORK FROM HOME" if m.group().endswith("WFH") else "work from home"), text)
         text = _WORD.sub(self._collapse_repeats, text)
         text = _NEGATED_QUESTION.sub(_negated_question, text)
         text = _AINT.sub(_aint, text)
@@ -868,6 +916,7 @@ class RuleFormalizer:
         text = _LAUGH.sub(" ", text)
         text = self._filler_re.sub(" ", text)
         text = _FILLER_LIKE.sub(",", text)
+        text = _RIP.sub(lambda m: (m.group(1) or "") + "RIP", text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(
                 lambda m: _match_case(m.group(), self._phrases[" ".join(m.group().lower().split())]), text)
@@ -999,9 +1048,11 @@ class RuleFormalizer:
             if base == "hand" and nxt == "down":
                 return None  # "hands down", typed "hand's down"
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))
-                            or _S_PARTICIPLE_THEN_PREP.match(text, end)) \
+                            or _S_PARTICIPLE_THEN_PREP.match(text, end) or _S_PROGRESSIVE_OBJECT.match(text, end)
+                            or _S_ADJ_CLAUSE_END.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None
-            if base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end):
+            if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
+                    or _S_WORTH.match(text, end)):
                 verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and _S_HAS_PHRASAL.match(text, end)) else "is"
             elif base in _SLANG_NOUNS and base in self._slang:
                 return f"{src_base}'s"  # a possessive: "my bro's wedding" -> "my brother's wedding"
@@ -1102,15 +1153,16 @@ class RuleFormalizer:
 
     def _decap(self, m: re.Match) -> str:
         w = m.group()
-        if w in self._acronyms or w == "I":
+        if w in self._acronyms or w == "I" or _in_code(m):
             return w
         low = w.lower()
         return "I" + low[1:] if low.startswith("i'") else low
 
     def _decap_shouted_word(self, m: re.Match) -> str:
-        """A shouted word in a mixed-case sentence: 4+ capitals and not a known acronym, or a short function word."""
+        """A shouted word in a mixed-case sentence: 4+ capitals and not a known acronym, or a short function word.
+        A word with a digit in it is a code ("SAVE20", "MP3"): as typed."""
         w = m.group()
-        if w.isupper() and ((len(w) >= 4 and w not in self._acronyms) or w in _CAPS_FUNCTION):
+        if w.isupper() and not _in_code(m) and ((len(w) >= 4 and w not in self._acronyms) or w in _CAPS_FUNCTION):
             return w.lower()
         return w
 

@@ -628,6 +628,9 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_case("Hello. Apt is fine! Max said so.", "hello. apt is fine! max said so", wl) == \
         "Hello. Apt is fine! Max said so."
     assert writer_case("Ask Bill about it.", "ask Bill about it", wl) == "Ask Bill about it."  # the writer's capital
+    # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
+    assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
+    assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
 
 
 def test_a_capital_after_be_or_on_an_ed_or_ing_word_the_writer_typed_in_lower_case_goes(rules):
@@ -868,6 +871,38 @@ def test_a_possessive_the_candidate_adds_is_caught_but_a_misspelt_one_is_the_wri
     assert "+your" not in _check("Scratch the skin off your hide.", "scratch the skin off yo hide", rules, wl).dropped
     assert _check("He decided to grow his hair.", "he decided to grow he's hair", rules, wl).dropped == ()
     assert _check("Your mother is not an answer.", "'Your mom' is not an answer!", rules, wl).dropped == ()
+
+
+def test_a_marker_left_out_with_nothing_in_its_place_is_dropped(rules, wl):
+    """"prof, can i get an extension on the essay? been sick all wk" was offered as "... Been all week.": "sick" is an
+    informal marker (GYAFC's slang "sick" is "great"), but a marker said informally is not said emptily. Said
+    another way it is kept; an intensifier or an interjection may go."""
+    src = "prof, can i get an extension on the essay? been sick all wk"
+    markers = rules.marker_words() | {"sick", "cheap", "totally"}
+
+    def dropped(cand, source):
+        return check(cand, source, rules.formalize(source), wl, markers).dropped
+
+    assert "sick" in dropped("Prof, can I get an extension on the essay? Been all week.", src)
+    # the whole clause left out, "sick" with it
+    assert "sick" in dropped("Prof, can I get an extension on the essay?", src)
+    assert "sick" not in dropped("Prof, can I get an extension on the essay? I have been ill all week.", src)
+    assert dropped("Prof, can I get an extension on the essay? Been sick all week.", src) == ()
+    assert "cheap" in dropped("The one is fine.", "the cheap one is fine")
+    assert dropped("The inexpensive one is fine.", "the cheap one is fine") == ()
+    assert dropped("It was good.", "it was totally good") == ()
+
+
+def test_a_subject_the_candidate_adds_to_a_sentence_opened_on_its_own_subject_is_caught(rules, wl):
+    """"the client hated v2, loved v1 tho" was offered as "The client hated v2. I loved V1 though.": the client's
+    opinion became the writer's. A sentence that opens without a subject may get "I"."""
+    assert "+i" in _check("The client hated v2. I loved v1 though.", "the client hated v2, loved v1 tho", rules,
+                          wl).dropped
+    assert _check("The client hated v2, but loved v1.", "the client hated v2, loved v1 tho", rules, wl).dropped == ()
+    assert _check("I cannot talk right now.", "can't talk rn", rules, wl).dropped == ()
+    # the writer's own subject in another spelling is no addition
+    assert _check("He said that his car broke down.", "he said his car broke down", rules, wl).dropped == ()
+    assert _check("The kids said they are tired.", "the kids said there tired", rules, wl).dropped == ()
 
 
 class _PullingScorer(FakeScorer):

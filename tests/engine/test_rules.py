@@ -259,6 +259,42 @@ CASES = [
     # a dropped "I" before "appreciate", at the start or after a comma
     ("thx for the quick turnaround, really appreciate it!!", "Thank you for the quick turnaround, I really appreciate it."),
     ("appreciate your help", "I appreciate your help."),
+    # a word with letters and a digit is a code, never shouting; digits first are a number's spelling
+    ("the discount code SAVE20 doesnt work at checkout", "The discount code SAVE20 does not work at checkout."),
+    ("I LOVE MY MP3 PLAYER", "I love my MP3 player."),
+    ("TRY A P2P SERVER", "Try a P2P server."),
+    ("1ST OF ALL I WOULD WAIT", "1st of all I would wait."),
+    ("THE LAST DAY OF MAY (MAY 31ST)", "The last day of May, May 31st."),
+    ("I LOVE THEM SO0O0O0O MUCH", "I love them so0o0o0o much."),
+    # "well" before a participle is an adverb; as an opener it goes
+    ("congrats on the promotion!! well deserved", "Congrats on the promotion. Well deserved."),
+    ("well done!", "Well done."),
+    ("well i think so", "I think so."),
+    ("well put your self out there", "Put your self out there."),
+    # "ugh" is an interjection
+    ("ugh monday again", "Monday again."),
+    ("I can't believe I just admitted that... ugh...", "I cannot believe I just admitted that."),
+    # "wfh" after a modal, "to" or a subject is the verb
+    ("gonna wfh tmrw", "Going to work from home tomorrow."),
+    ("can i wfh on fri?", "Can I work from home on Friday?"),
+    ("im wfh today", "I am working from home today."),
+    # 's before "worth" and what it is worth; before a progressive, on a clause's subject
+    ("the lab report's worth 30% of the grade", "The lab report is worth 30% of the grade."),
+    ("the company's worth is unclear", "The company's worth is unclear."),
+    ("gonna be late, plumber's coming", "Going to be late, plumber is coming."),
+    ("the company's running costs", "The company's running costs."),
+    ("they spelled macy's wrong", "They spelled macy's wrong."),
+    ("our landlord's raising the rent by 200 a month", "Our landlord is raising the rent by 200 a month."),
+    ("John's wedding in June", "John's wedding in June."),
+    ("a late-70's & 80's thing that I enjoyed", "A late-70's and 80's thing that I enjoyed."),
+    ("i'll be late, traffic's insane", "I will be late, traffic is insane."),
+    ("he's not wrong, but the timing's bad", "He is not wrong, but the timing is bad."),
+    ("a parody of michael jackson's bad", "A parody of michael jackson's bad."),
+    ("r u coming to the bbq?", "Are you coming to the barbecue?"),
+    # "rip" before "my"/"our" at a sentence's start, or ending one after a comma, is "rest in peace"
+    ("rip my weekend plans", "RIP my weekend plans."),
+    ("my phone died, rip", "My phone died, RIP."),
+    ("rip the cd with itunes", "Rip the CD with iTunes."),
     # contractions, including apostrophe-less and curly-apostrophe spellings
     ("Don't worry, I'm fine", "Do not worry, I am fine."),
     ("i dont know", "I do not know."),
