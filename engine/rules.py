@@ -57,7 +57,7 @@ _PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every 
     VERBATIM_PATTERN
     + r"|(?<![\w.])(?:[A-Za-z]\.){2,}+"  # dotted abbreviations: e.g. i.e. U.S. a.m.
     r"|\b(?i:etc|vs|approx|mr|mrs|ms|dr|prof|jr|sr|st)\."
-    r"|(?<![\d.,:/-])\d++(?:[.,:/-]\d++)++"  # 3.14, 1,000, 10:30, 1/2, 555-1234
+    r"|(?<![\d.,:/-])\d++(?:[.,:/-]\d++)++(?:[A-Za-z](?![\w'’]))?"  # 3.14, 1,000, 10:30, 1/2, 555-1234; 1.2m, 2-3k
     r"|[\ue000-\uf8ff]",
 )
 _VERBATIM = re.compile(VERBATIM_PATTERN)
@@ -242,6 +242,8 @@ _GREETING_NAME = re.compile(
     rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD})\s*(?=[^\W_])")
 # "hey man can u help": a greeting with a familiar address says nothing a formal sentence keeps
 _HEY_DUDE = re.compile(rf"^({_LEAD})(?:hey|heya|yo|hi)\s+(?:man|dude|bro|buddy|mate|girl)\b\s*[,!.]*\s*", re.IGNORECASE)
+_SLANG_AFTER_HYPHEN = frozenset(["gf", "bf", "n"])
+_ADDRESSED = re.compile(r"^(?:\ue001|@\w+)[,:]?\s+")  # "@sam can you review this": a question to @sam
 _GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|[A-Z][a-z]+(?: [A-Z][a-z]+)?), ")
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
@@ -617,6 +619,18 @@ _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
 # verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
+# "no cap" (no lie) opening or closing a sentence is "honestly"; "there's no cap on spending" keeps its cap
+_NO_CAP = re.compile(rf"^({_LEAD})(?i:no cap)\b[,.!]*\s*|(?<=\w)(,?\s+)(?i:no cap)(?=[.!]*\s*$)")
+
+
+def _no_cap(m: re.Match) -> str:
+    if m.group(1) is not None:  # opening the sentence
+        return m.group(1) + "honestly" + (", " if m.end() < len(m.string) else "")
+    return ", honestly"
+
+
+# "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
+_MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)(?=\s*(?:[,.;!?]|$))")
 _RIP = re.compile(rf"^({_LEAD})(?i:rip)(?= +(?i:my|our)\b)|(?<=[,;] )(?i:rip)(?=[.!]*$)")
 _QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
 _END_OK = ".!?\"'”’)]…"
@@ -744,12 +758,25 @@ def _title_name(m: re.Match) -> str:
     return f"{det + ' ' if det else ''}{title[0].upper()}{title[1:].lower()}. {word}"
 
 
+_WORD_BEFORE_END = re.compile(r"([\w'’]+)\s*$")
+# words after which a sentence cannot end: the emoji after them stands for a word
+_NEEDS_COMPLEMENT = frozenset(["is", "are", "was", "were", "be", "been", "am", "so", "very", "too", "the", "a", "an",
+                               "my", "your", "our", "their", "his", "her", "this", "that", "and", "or", "of", "to",
+                               "for", "with", "at", "in", "on", "like", "feel", "feeling", "looks", "look", "seems",
+                               "totally", "really", "pure", "such", "i", "we", "you", "it's", "its", "im", "i'm"])
+
+
 def _drop_edge_emoji(m: re.Match) -> str:
     """Emoji at the end of a sentence (before an end mark, a line break or the end) or at the very start go;
     emoji inside a sentence may stand for a word ("I ❤ NY") and stay."""
     text = m.string
-    if m.start() == 0 or (m.start() == 1 and text[0] == " ") or _EMOJI_RUN_AFTER.match(text, m.end()):
-        return " " if m.start() else ""
+    if m.start() == 0 or (m.start() == 1 and text[0] == " "):
+        return ""
+    if _EMOJI_RUN_AFTER.match(text, m.end()):
+        before = _WORD_BEFORE_END.search(text, 0, m.start())
+        if before and before.group(1).lower() in _NEEDS_COMPLEMENT:
+            return m.group()  # the emoji ends a clause that needs it: "the new UI is 🔥" is not "The new UI is."
+        return " "
     return m.group()
 
 
@@ -917,6 +944,8 @@ class RuleFormalizer:
         text = self._filler_re.sub(" ", text)
         text = _FILLER_LIKE.sub(",", text)
         text = _RIP.sub(lambda m: (m.group(1) or "") + "RIP", text)
+        text = _NO_CAP.sub(_no_cap, text)
+        text = _MID.sub(r"\1mediocre", text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(
                 lambda m: _match_case(m.group(), self._phrases[" ".join(m.group().lower().split())]), text)
@@ -979,7 +1008,10 @@ class RuleFormalizer:
             return _match_case(word, self._contractions[low])
         if low == "i":
             return "I"
-        if low in self._slang:
+        if low in self._slang and not (m.start() > 1 and text[m.start() - 1] == "-" and text[m.start() - 2].isalpha()
+                                       and ((len(low) <= 2 and low not in _SLANG_AFTER_HYPHEN) or low == "sus")):
+            # a letter or two after a hyphen is no slang of its own ("CD-R", "spring-y", "Y-O-U", "Ta-Da"), nor
+            # "Je-sus"; "ex-gf", "b-cuz", "rock-n-roll" are
             if low == "ur":
                 nxt = _next_word(text, m.end())
                 are = (nxt in _UR_ARE_NEXT or nxt.endswith("ing")
@@ -1143,7 +1175,7 @@ class RuleFormalizer:
         if s.endswith("!"):
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
         if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(
-                s[g.end():] if (g := _GREETED.match(s)) else s):
+                s[g.end():] if (g := _GREETED.match(s) or _ADDRESSED.match(s)) else s):
             s = s.rstrip(",;:-~. ") + "?"
         elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
             s = s.rstrip(",;:-~ ") + "?"

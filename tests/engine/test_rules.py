@@ -291,6 +291,28 @@ CASES = [
     ("he's not wrong, but the timing's bad", "He is not wrong, but the timing is bad."),
     ("a parody of michael jackson's bad", "A parody of michael jackson's bad."),
     ("r u coming to the bbq?", "Are you coming to the barbecue?"),
+    # a multiplier letter stays with its number: "2-3k" is no "2-3okay"
+    ("it costs 2-3k, give or take", "It costs 2-3k, give or take."),
+    ("about 1.5b users", "About 1.5b users."),
+    # an emoji after a word that cannot end a sentence stands for a word and stays; elsewhere at the end it goes
+    ("the new UI is 🔥", "The new UI is 🔥."),
+    ("great job 🔥", "Great job."),
+    # newer slang: "no cap" opening or closing a sentence, "mid" after "be", "sus", "bruh"
+    ("no cap that was the best pizza ever", "Honestly, that was the best pizza ever."),
+    ("that was the best pizza ever no cap", "That was the best pizza ever, honestly."),
+    ("there is no cap on spending", "There is no cap on spending."),
+    ("i thought the movie was mid", "I thought the movie was mediocre."),
+    ("we meet mid march", "We meet mid March."),
+    ("thats sus, who approved this?", "That is suspicious, who approved this?"),
+    ("bruh the wifi died again", "The wifi died again."),
+    # a question to an @handle gets its mark
+    ("@sam can u review this b4 lunch", "@sam can you review this before lunch?"),
+    # a letter or two after a hyphen is part of the word, not slang; "ex-gf", "rock-n-roll" are
+    ("burn it onto a dvd-r disc", "Burn it onto a DVD-r disc."),
+    ("both colors are very spring-y", "Both colors are very spring-y."),
+    ("Jeeee-sus, I love them", "Je-sus, I love them."),
+    ("i love my ex-gf a lot", "I love my ex-girlfriend a lot."),
+    ("the home of rock-n-roll", "The home of rock-and-roll."),
     # "rip" before "my"/"our" at a sentence's start, or ending one after a comma, is "rest in peace"
     ("rip my weekend plans", "RIP my weekend plans."),
     ("my phone died, rip", "My phone died, RIP."),
