@@ -338,8 +338,10 @@ def _like_estimates(text: str) -> list[str]:
 # with its unit or scale ("10k", "5pm", "45mins", "2mb"). A rewrite that splits it into words it can read otherwise
 # changes what it says: "the q4 forecast" -> "the question for forecast", "budgeted 10k" -> "budgeted 10.k",
 # "quoted 12k" -> "quoted twelve". Ordinals ("3rd") and decades ("80s") are the number check's.
-_JOINED = re.compile(r"(?<![\w.,@/\\-])[A-Za-z\d]+(?:\.\d+)*(?![\w@/\\]|-\w)")
-_JOINED_NUMBER = re.compile(r"(\d+(?:[.,:]\d+)*)([A-Za-z]+)")
+# a token of letters and digits ("Q4", "10k", "covid19"), or a number with a point, comma or range and its scale
+# ("1.2m", "2-3k", "1,500k")
+_JOINED = re.compile(r"(?<![\w.,@/\\-])(?:\d+(?:[.,-]\d+)+[A-Za-z]+|[A-Za-z\d]+(?:\.\d+)*)(?![\w@/\\]|-\w)")
+_JOINED_NUMBER = re.compile(r"(\d+(?:[.,:-]\d+)*)([A-Za-z]+)")
 _UNIT_SAID = {"k": "thousand", "lbs": "pounds", "lb": "pound", "x": "times"}
 
 

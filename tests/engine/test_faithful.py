@@ -206,7 +206,10 @@ def test_a_token_joining_letters_and_digits_is_kept_as_one_unit(rules, wl):
             ("The vendor quoted twelve, but we only budgeted 10k.", "the vendor quoted 12k but we only budgeted 10k",
              "12k"),
             ("We shipped version two last night.", "we shipped v2.3 last nite", "v2.3"),
-            ("Does the two pm still work?", "does the 2pm still work", "2pm")):
+            ("Does the two pm still work?", "does the 2pm still work", "2pm"),
+            # a number with a point or a range keeps its scale: "1.2m" is no "1.2", "2-3k" no "2-3"
+            ("Our target is 1.2 this year.", "our target is 1.2m this year", "1.2m"),
+            ("It costs 2-3, give or take.", "it costs 2-3k, give or take", "2-3k")):
         c = _check(bad, src, rules, wl)
         assert lost in c.dropped and lost in c.critical, (bad, c)
     for fine, src in (("I cannot find the Q4 forecast anywhere.", "cant find the q4 forecast anywhere"),
@@ -219,7 +222,9 @@ def test_a_token_joining_letters_and_digits_is_kept_as_one_unit(rules, wl):
                       ("We will be there at about five.", "we'll be there at 5ish"),
                       ("It was a COVID-19 test.", "it was a covid19 test"),
                       ("We are on the 3rd floor, in the 80s building.", "we r on the 3rd floor in the 80s building"),
-                      ("Please open file_v2.txt.", "pls open file_v2.txt")):
+                      ("Please open file_v2.txt.", "pls open file_v2.txt"),
+                      ("Our target is 1.2 million this year.", "our target is 1.2m this year"),
+                      ("It costs 2-3k, give or take.", "it costs 2-3k, give or take")):
         assert _check(fine, src, rules, wl).dropped == (), (fine, _check(fine, src, rules, wl))
 
 
