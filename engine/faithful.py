@@ -77,11 +77,12 @@ STOPWORDS = frozenset(["a", "an", "the", "and", "or", "but", "nor", "so", "yet",
 
 # Function words that carry meaning: losing one of these changes what the sentence says.
 LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", "because", "than", "not", "no", "never", "nor",
-                     "more", "less", "fewer", "most", "least", "until"])
+                     "more", "less", "fewer", "most", "least", "until", "only"])
 # What else says a logical word's sense when a candidate rephrases it ("until Friday" -> "through Friday", "because"
 # -> "since"): a candidate holding one of these keeps the word.
 LOGICAL_ALTERNATIVES = {"until": ("till", "through", "up to"), "because": ("since", "as", "due to"),
-                        "before": ("prior to", "ahead of"), "after": ("following",), "without": (), "unless": ()}
+                        "before": ("prior to", "ahead of"), "after": ("following",), "without": (), "unless": (),
+                        "only": ("just", "solely", "merely", "exclusively", "alone", "sole")}
 _NEGATION = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019\u00b4`]t|dont|cant|wont|didnt|doesnt"
     r"|isnt|arent|wasnt|werent|shouldnt|wouldnt|couldnt|aint|havent|hasnt|hadnt|dunno|idk"
@@ -302,8 +303,15 @@ def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
                                                                len(_SUBJECT_TYPED[w].findall(rules_text)))]
 
 
+# "but" after "nobody", "everyone", "all" ... means "except"; a comma makes it a clause's "but" ("nobody but Sarah
+# knows" -> "No one, but Sarah knows")
+_EXCEPT_BUT = r"\b(?:nobody|no[ -]?one|everyone|everybody|anyone|anybody|nothing|everything|all|none)"
+_EXCEPT_BUT_TYPED = re.compile(_EXCEPT_BUT + r"\s+but\b", re.IGNORECASE)
+_EXCEPT_BUT_CLAUSE = re.compile(_EXCEPT_BUT + r"\s*[,;]\s*but\b", re.IGNORECASE)
+
+
 def _sense_turns(candidate: str, source: str) -> list[str]:
-    out = []
+    out = [f"{SENSE}but"] if _EXCEPT_BUT_CLAUSE.search(candidate) and _EXCEPT_BUT_TYPED.search(source) else []
     for m in _SENSE_TURN.finditer(candidate):
         verb, prep = m.group(1).lower(), m.group(2).lower()
         if (_SENSE_TURNS.get(verb) == prep and re.search(rf"\b{verb}\b", source, re.IGNORECASE)

@@ -110,7 +110,9 @@ _DASH_RUN = re.compile(r"-{3,}")
 _TILDE_RUN = re.compile(r"~+")
 # "but" joining two clauses takes a comma; "all but one", "nothing but trouble" do not.
 _CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
-_NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help"])
+_NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help", "everyone",
+                             "everybody", "anyone", "anybody", "noone", "nowhere", "anywhere", "everywhere"])
+_CLAUSE_SUBJECTS = frozenset(["i", "it", "its", "it's", "we", "they", "he", "she", "there"])
 _YA_YES = re.compile(rf"^({_LEAD})(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
 _SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two clauses reads as a comma
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
@@ -733,7 +735,10 @@ def _negated_question(m: re.Match) -> str:
 
 def _clause_but(m: re.Match) -> str:
     text, i = m.string, m.start()
-    if i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and _prev_word(text, i + 1) not in _NOT_CLAUSE_BUT:
+    excepting = _prev_word(text, i + 1) in _NOT_CLAUSE_BUT or text[:i].lower().endswith(("no one", "no-one"))
+    if excepting and _next_word(text, m.end() - 1) in _CLAUSE_SUBJECTS:
+        excepting = False  # "I don't hate anyone but I find her annoying": a clause after all
+    if i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and not excepting:  # "no one but Sarah": except
         return "," + m.group()
     return m.group()
 

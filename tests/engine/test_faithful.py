@@ -898,6 +898,18 @@ def test_a_marker_left_out_with_nothing_in_its_place_is_dropped(rules, wl):
     assert dropped("It was good.", "it was totally good") == ()
 
 
+def test_only_and_an_excepting_but_are_logical_words(rules, wl):
+    """"up to 50% off this wknd only" was offered as "Up to 50% off this weekend.", "nobody but sarah knows the pw"
+    as "No one, but Sarah knows the password.": "only" limits, and "but" after "nobody" means "except"."""
+    assert "only" in _check("Up to 50% off this weekend.", "up to 50% off this wknd only", rules, wl).critical
+    assert _check("Up to 50% off this weekend only.", "up to 50% off this wknd only", rules, wl).dropped == ()
+    assert _check("We just need two of them.", "we only need 2 of them", rules, wl).dropped == ()
+    assert "~but" in _check("No one, but Sarah knows the password.", "nobody but sarah knows the pw", rules,
+                            wl).critical
+    assert _check("No one but Sarah knows the password.", "nobody but sarah knows the pw", rules, wl).dropped == ()
+    assert _check("I tried, but it failed.", "i tried but it failed", rules, wl).dropped == ()
+
+
 def test_a_subject_the_candidate_adds_to_a_sentence_opened_on_its_own_subject_is_caught(rules, wl):
     """"the client hated v2, loved v1 tho" was offered as "The client hated v2. I loved V1 though.": the client's
     opinion became the writer's. A sentence that opens without a subject may get "I"."""

@@ -291,6 +291,9 @@ CASES = [
     ("he's not wrong, but the timing's bad", "He is not wrong, but the timing is bad."),
     ("a parody of michael jackson's bad", "A parody of michael jackson's bad."),
     ("r u coming to the bbq?", "Are you coming to the barbecue?"),
+    # "but" after "everyone", "no one" means "except": no comma
+    ("everyone but me got the email", "Everyone but me got the email."),
+    ("no one but me knows", "No one but me knows."),
     # a multiplier letter stays with its number: "2-3k" is no "2-3okay"
     ("it costs 2-3k, give or take", "It costs 2-3k, give or take."),
     ("about 1.5b users", "About 1.5b users."),
