@@ -219,6 +219,10 @@ def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[
 # A verb whose sense turns with a preposition the writer did not write: "approve my leave" (grant it) -> "approve of
 # my leave" (think well of it). The Checks.dropped entry "~approve of" names the turn; critical.
 SENSE = "~"
+_SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards|regards|cheers|thanks|thank you|thx|ty"
+                       r"|many thanks|sincerely|yours(?: truly| sincerely)?|take care|talk soon|love|xoxo|all the best)"
+                       r"[,!.]*(?:\s+[A-Z][a-z]+(?: [A-Z][a-z]+)?)?[.!]*")
+WORDS_ADDED = "+words"  # the entry in Checks.dropped when a candidate adds words to a text of fillers alone
 _SENSE_TURNS = {"approve": "of", "approves": "of", "approved": "of", "approving": "of"}
 _SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE_TURNS.values()))})\b", re.IGNORECASE)
 
@@ -945,6 +949,14 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     cand_emoji = set(emoji_runs(candidate))
     lost += [e for e in dict.fromkeys(emoji_runs(rules_text)) if e not in cand_emoji
              and not (len(set(e)) == 1 and said_formally(e[0]))]
+    # A text of nothing but fillers and markers ("lol", "omg", "haha") has nothing a model may add to: a
+    # candidate with words the writer did not type ("lol" -> "I would like to say that.", "omg" -> "It is a long
+    # time.") says something new.
+    if ((src and all(w in markers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
+         and any(w not in allowed and not _INTERJECTION.match(w) for w in cand))
+            # a sign-off is said as the rules say it, or as typed ("Best, Sam" -> "It is the best Sam.")
+            or (_SIGN_OFF.fullmatch(source.strip()) and candidate.strip() not in (rules_text.strip(), source.strip()))):
+        lost.append(WORDS_ADDED)
     dropped = tuple(dict.fromkeys(lost))
     said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
     src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}

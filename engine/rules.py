@@ -242,6 +242,8 @@ _GREETING_NAME = re.compile(
     rf"|[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:\s*,|\s+(?=(?:how|what|where|when|why|who)\b)|\s+{_REQUEST_AHEAD})"
     r"|(?!(?:what|who|where|when|why|how|so|guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|folks|y'?all"
     rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD})\s*(?=[^\W_])")
+# "hey team!", "hi folks on the infra team": a greeting to a team keeps its name ("Team." said nothing)
+_GREETING_TEAM = re.compile(rf"^({_LEAD})(?i:hey|heya|hi|hiya|yo)\s+((?i:team|squad|crew))\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])")
 # "hey man can u help": a greeting with a familiar address says nothing a formal sentence keeps
 _HEY_DUDE = re.compile(rf"^({_LEAD})(?:hey|heya|yo|hi)\s+(?:man|dude|bro|buddy|mate|girl)\b\s*[,!.]*\s*", re.IGNORECASE)
 _SLANG_AFTER_HYPHEN = frozenset(["gf", "bf", "n"])
@@ -797,8 +799,27 @@ def _capitalise_first(s: str) -> str:
                 return s  # "iPod", "eBay" keep their lowercase start
             return s[:i] + c.upper() + s[i + 1:]
         if c.isdigit() or c in (_MARK, _HANDLE_MARK):
-            return s
+            item = _LIST_NUMBER.match(s)  # "1. book the venue": a list's item, whose first word is capitalised
+            return s[:item.end()] + _capitalise_first(s[item.end():]) if item else s
     return s
+
+
+_LIST_NUMBER = re.compile(r"\s*\d{1,2}[.)]\s+(?=[^\W\d_])")
+# "1. book the venue 2. send invites": a list typed on one line; each later number that counts on from the one
+# before opens an item of its own
+_LIST_START = re.compile(r"^\s*1([.)])\s")
+
+
+def _split_list_items(text: str) -> str:
+    m = _LIST_START.match(text)
+    if not m:
+        return text
+    mark, n, out, pos = m.group(1), 2, [], m.end()
+    while (nxt := re.compile(rf"(?<=[^\W_]) ({n}){re.escape(mark)} (?=[^\W\d_])").search(text, pos)):
+        out.append(text[pos:nxt.start()] + ".")
+        pos = nxt.start()
+        n += 1
+    return text[:m.end()] + "".join(out) + text[pos:]
 
 
 class RuleFormalizer:
@@ -894,6 +915,7 @@ class RuleFormalizer:
         text = _CONTROL.sub("", sentence.replace("\r\n", "\n").replace("\r", "\n"))
         text = _HSPACE.sub(" ", text)
         text = _BACKTICK_APOSTROPHE.sub("'", text)
+        text = _split_list_items(text)
         protected: list[str] = []
 
         def _protect(m: re.Match) -> str:
@@ -1159,6 +1181,7 @@ class RuleFormalizer:
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.
         s = _GREETING_GROUP.sub(lambda m: m.group(1) + "Hello everyone" + ("," if s[m.end():m.end() + 1] == " " else ""), s)
+        s = _GREETING_TEAM.sub(lambda m: m.group(1) + "Hello " + m.group(2) + ("," if s[m.end():m.end() + 1] == " " else ""), s)
         undressed = _HEY_DUDE.sub(r"\1", s)
         if any(c.isalpha() for c in undressed):
             s = undressed

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import INVENTED, QUESTION, QUOTED, SENSE
+from engine.faithful import INVENTED, QUESTION, QUOTED, SENSE, WORDS_ADDED
 from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
@@ -39,8 +39,10 @@ def caution_text(flags) -> str:
         parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
     dropped = words_of("dropped:")
     exact = [w for w in dropped if verbatim_spans(w) == [w]]  # a link, handle, file name or code changed
-    invented = [w[len(INVENTED):].split(" ", 1) for w in dropped if w.startswith(INVENTED)]
-    turned = [w[len(SENSE):].split(" ", 1) for w in dropped if w.startswith(SENSE)]
+    # "+60 years": a unit added to a number; "+your", "+i": a possessive or a subject the writer did not name
+    invented = [w[len(INVENTED):].split(" ", 1) for w in dropped if w.startswith(INVENTED) and " " in w]
+    added = [w[len(INVENTED):] for w in dropped if w.startswith(INVENTED) and " " not in w and w != WORDS_ADDED]
+    turned = [w[len(SENSE):].split(" ", 1) for w in dropped if w.startswith(SENSE) and " " in w]
     lost = [w for w in dropped if w != QUOTED and w not in exact and not w.startswith((INVENTED, SENSE))]
     if lost:
         parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
@@ -50,8 +52,14 @@ def caution_text(flags) -> str:
         parts.append("puts your words in quotation marks")
     for number, unit in invented:
         parts.append(f"adds “{unit}” to your “{number}”")
+    if added:
+        parts.append("names someone you did not: " + ", ".join("“I”" if w == "i" else f"“{w}”" for w in added))
+    if WORDS_ADDED in dropped:
+        parts.append("says something your text does not")
     for verb, prep in turned:
         parts.append(f"turns your “{verb}” into “{verb} {prep}”")
+    if f"{SENSE}but" in dropped:
+        parts.append("turns your “but” (except) into a contrast")
     if words_of("inserted:"):
         parts.append("adds " + ", ".join(f"“{w}”" for w in words_of("inserted:")))
     if not parts:

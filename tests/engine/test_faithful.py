@@ -16,6 +16,7 @@ from engine.faithful import (
     FEATURES,
     QUESTION,
     QUOTED,
+    WORDS_ADDED,
     Checks,
     RerankConfig,
     SafeRewriter,
@@ -896,6 +897,20 @@ def test_a_marker_left_out_with_nothing_in_its_place_is_dropped(rules, wl):
     assert "cheap" in dropped("The one is fine.", "the cheap one is fine")
     assert dropped("The inexpensive one is fine.", "the cheap one is fine") == ()
     assert dropped("It was good.", "it was totally good") == ()
+
+
+def test_words_added_to_a_text_of_fillers_alone_are_invented(rules, wl):
+    """"lol" was offered as "I would say to say that I would like to say that.", "omg" as "It is a long time to get
+    married.": a text with nothing but fillers has nothing for a candidate to add to."""
+    for src, invented in (("lol", "I would say to say that I would like to say that."),
+                          ("omg", "It is a long time to get married."), ("haha", "That is funny.")):
+        assert WORDS_ADDED in _check(invented, src, rules, wl).dropped
+    for src, fine in (("lmao ok", "Okay."), ("me too", "Me too."), ("thx!!", "Thank you."), ("lol", "lol")):
+        assert _check(fine, src, rules, wl).dropped == (), (src, fine)
+    # a sign-off is said as the rules say it, or as typed
+    assert WORDS_ADDED in _check("It is the best Sam.", "Best, Sam", rules, wl).dropped
+    assert _check("Best, Sam.", "Best, Sam", rules, wl).dropped == ()
+    assert _check("Cheers, Sam", "Cheers, Sam", rules, wl).dropped == ()
 
 
 def test_only_and_an_excepting_but_are_logical_words(rules, wl):

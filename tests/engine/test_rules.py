@@ -291,6 +291,14 @@ CASES = [
     ("he's not wrong, but the timing's bad", "He is not wrong, but the timing is bad."),
     ("a parody of michael jackson's bad", "A parody of michael jackson's bad."),
     ("r u coming to the bbq?", "Are you coming to the barbecue?"),
+    # a list typed on one line: each item is a sentence of its own, its first word capitalised
+    ("1. book the venue 2. send invites 3. order food", "1. Book the venue. 2. Send invites. 3. Order food."),
+    ("1) kill the elephant 2) chop the elephant", "1) Kill the elephant. 2) Chop the elephant."),
+    ("i have 2. that is all", "I have 2. That is all."),
+    ("3 people came", "3 people came."),
+    # a greeting to a team keeps the team
+    ("hey team!", "Hello team."),
+    ("hi team can u check", "Hello team, can you check?"),
     # "but" after "everyone", "no one" means "except": no comma
     ("everyone but me got the email", "Everyone but me got the email."),
     ("no one but me knows", "No one but me knows."),

@@ -25,6 +25,13 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
         "Check the meaning: this rewrite leaves out “> 2”; adds “years” to your “60”.")
     assert caution_text(("dropped:~approve of",)) == (
         "Check the meaning: this rewrite turns your “approve” into “approve of”.")
+    # a possessive or a subject the writer did not name, words added to fillers, an excepting "but" turned: none of
+    # them has the shape of a unit added to a number or a verb's sense turned
+    assert caution_text(("dropped:+your", "dropped:+i")) == (
+        "Check the meaning: this rewrite names someone you did not: “your”, “I”.")
+    assert caution_text(("dropped:+words",)) == "Check the meaning: this rewrite says something your text does not."
+    assert caution_text(("dropped:~but",)) == (
+        "Check the meaning: this rewrite turns your “but” (except) into a contrast.")
 
 
 def test_warming_the_rewriter_works_out_the_word_lists_tables(tmp_path):
