@@ -217,14 +217,16 @@ def _invented_units(candidate: str, source: str, known_stems: set[str]) -> list[
 
 
 # A verb whose sense turns with a preposition the writer did not write: "approve my leave" (grant it) -> "approve of
-# my leave" (think well of it). The Checks.dropped entry "~approve of" names the turn; critical.
+# my leave" (think well of it), "due on the 15th" -> "due to the 15th" (a date became a cause). The Checks.dropped
+# entry "~approve of" names the turn; critical.
 SENSE = "~"
+_SENSE_TURNS = {"approve": "of", "approves": "of", "approved": "of", "approving": "of", "due": "to"}
+_SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE_TURNS.values()))})\b", re.IGNORECASE)
+# A sign-off ("Best, Sam", "cheers"): said as the rules say it or as typed, nothing more
 _SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards|regards|cheers|thanks|thank you|thx|ty"
                        r"|many thanks|sincerely|yours(?: truly| sincerely)?|take care|talk soon|love|xoxo|all the best)"
                        r"[,!.]*(?:\s+[A-Z][a-z]+(?: [A-Z][a-z]+)?)?[.!]*")
 WORDS_ADDED = "+words"  # the entry in Checks.dropped when a candidate adds words to a text of fillers alone
-_SENSE_TURNS = {"approve": "of", "approves": "of", "approved": "of", "approving": "of"}
-_SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE_TURNS.values()))})\b", re.IGNORECASE)
 
 
 _POSSESSIVE = re.compile(r"(?<![\w'’])([^\W\d_]+?)(?:['’]s|(?<=s)['’])(?![\w'’])")

@@ -233,7 +233,7 @@ def test_by_before_a_number_is_kept(rules, wl):
     """"due by the 15th" is a deadline: "due to the 15th" says something else; "no later than" and "before" keep it."""
     src = "the q3 numbers r due by the 15th"
     bad = _check("The Q3 numbers are due to the 15th.", src, rules, wl)
-    assert bad.dropped == ("by 15",) and bad.critical == ("by 15",)
+    assert bad.dropped == ("by 15", "~due to") and bad.critical == ("by 15", "~due to")
     for fine in ("The Q3 numbers are due by the 15th.", "The Q3 numbers are due no later than the 15th."):
         assert _check(fine, src, rules, wl).dropped == (), fine
     assert _check("Sales were cut to 20%.", "sales were cut by 20%", rules, wl).critical == ("by 20",)
@@ -923,6 +923,9 @@ def test_only_and_an_excepting_but_are_logical_words(rules, wl):
                             wl).critical
     assert _check("No one but Sarah knows the password.", "nobody but sarah knows the pw", rules, wl).dropped == ()
     assert _check("I tried, but it failed.", "i tried but it failed", rules, wl).dropped == ()
+    # "due to" is a cause, "due on" a date
+    assert "~due to" in _check("It is due to the 15th.", "it's due on the 15th", rules, wl).critical
+    assert _check("It was due to the rain.", "it was due to the rain", rules, wl).dropped == ()
 
 
 def test_a_subject_the_candidate_adds_to_a_sentence_opened_on_its_own_subject_is_caught(rules, wl):
