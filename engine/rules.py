@@ -492,14 +492,15 @@ _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
-    r"|starts|starting|due|back|returns|closed|is|shift|shifts|mtg|appt)\s+"
+    r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 
 _WEEKDAY_NAME = re.compile(rf"\b(?:{_WEEKDAY_NAMES})\b")
-_NOT_WEEKDAY = re.compile(rf"(?<=\bnot )((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)]))")
+_NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and|vs\.?)\s+)((?i:{_WEEKDAY_ANY}))\b"
+                          r"(?=\s*(?:$|[,.;:!?)]))")
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
@@ -623,6 +624,9 @@ _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
 # verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
+# "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
+_NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
+                          r"confirmation|flight|seat|model|serial|part|member|policy|claim|po)) #(?![\w#])(?!\s*\d)")
 # "no cap" (no lie) opening or closing a sentence is "honestly"; "there's no cap on spending" keeps its cap
 _NO_CAP = re.compile(rf"^({_LEAD})(?i:no cap)\b[,.!]*\s*|(?<=\w)(,?\s+)(?i:no cap)(?=[.!]*\s*$)")
 
@@ -971,6 +975,7 @@ class RuleFormalizer:
         text = self._filler_re.sub(" ", text)
         text = _FILLER_LIKE.sub(",", text)
         text = _RIP.sub(lambda m: (m.group(1) or "") + "RIP", text)
+        text = _NUMBER_SIGN.sub(r"\1 number", text)
         text = _NO_CAP.sub(_no_cap, text)
         text = _MID.sub(r"\1mediocre", text)
         if self._phrase_re is not None:
@@ -1174,7 +1179,7 @@ class RuleFormalizer:
         for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
         if _WEEKDAY_NAME.search(s):  # "moved to Friday the 12th, not mon": a day set against a day
-            s = _NOT_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
+            s = _NOT_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
         if s != before_months:
             s = _MONTH_DOT.sub(r"\1", s)
         if s.endswith("..."):

@@ -296,6 +296,15 @@ CASES = [
     ("1) kill the elephant 2) chop the elephant", "1) Kill the elephant. 2) Chop the elephant."),
     ("i have 2. that is all", "I have 2. That is all."),
     ("3 people came", "3 people came."),
+    # a short weekday after "ends", "closes", or set against a day by "instead of", "or"; "they wed" stays
+    ("the promo ends sun at midnight", "The promo ends Sunday at midnight."),
+    ("can we meet tues instead of wed?", "Can we meet Tuesday instead of Wednesday?"),
+    ("fri or sat?", "Friday or Saturday?"),
+    ("they wed in june", "They wed in June."),
+    # "#" after "order", "phone", "tracking" with no number after it is the number
+    ("can u dm me ur order # so i can check?", "Can you message me your order number so I can check?"),
+    ("whats ur phone #?", "What is your phone number?"),
+    ("order #48213 never arrived", "Order #48213 never arrived."),
     # a greeting to a team keeps the team
     ("hey team!", "Hello team."),
     ("hi team can u check", "Hello team, can you check?"),
