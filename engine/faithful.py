@@ -226,7 +226,7 @@ _SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE
 _SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards|regards|cheers|thanks|thank you|thx|ty"
                        r"|many thanks|sincerely|yours(?: truly| sincerely)?|take care|talk soon|love|xoxo|all the best)"
                        r"[,!.]*(?:\s+[A-Z][a-z]+(?: [A-Z][a-z]+)?)?[.!]*")
-WORDS_ADDED = "+words"  # the entry in Checks.dropped when a candidate adds words to a text of fillers alone
+WORDS_ADDED = "+words"  # the entry in Checks.dropped when a candidate adds words to fillers alone or a sign-off
 
 
 _POSSESSIVE = re.compile(r"(?<![\w'’])([^\W\d_]+?)(?:['’]s|(?<=s)['’])(?![\w'’])")

@@ -622,8 +622,6 @@ def _number_bucks(m: re.Match) -> str:
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
-# "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
-# verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
 # "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
 _NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
                           r"confirmation|flight|seat|model|serial|part|member|policy|claim|po)) #(?![\w#])(?!\s*\d)")
@@ -639,6 +637,8 @@ def _no_cap(m: re.Match) -> str:
 
 # "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
 _MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)(?=\s*(?:[,.;!?]|$))")
+# "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
+# verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
 _RIP = re.compile(rf"^({_LEAD})(?i:rip)(?= +(?i:my|our)\b)|(?<=[,;] )(?i:rip)(?=[.!]*$)")
 _QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
 _END_OK = ".!?\"'”’)]…"

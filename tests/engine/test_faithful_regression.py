@@ -123,3 +123,30 @@ def test_links_handles_file_names_and_code_are_copied_exactly(safe):
     for src, r in zip(srcs, safe.rewrite(srcs, beam=4)):
         for span in verbatim_spans(src) + [n for n in src.split() if n[:1].isdigit() and "-" in n]:
             assert span in r.best, (src, r.best)
+
+
+# Sentences a writer typed whose first suggestion once changed what they say (2026-11-26), each with a test of the
+# suggestion: what it must hold (case as given) and what it must not.
+WRITER_CASES = [
+    ("the discount code SAVE20 doesnt work at checkout", ["SAVE20"], []),          # was "save20"
+    ("prof, can i get an extension on the essay? been sick all wk", ["sick"], []),  # was "Been all week."
+    ("the client hated v2, loved v1 tho", ["loved"], ["I loved"]),                 # the client's opinion
+    ("up to 50% off this wknd only", ["only", "50%"], []),
+    ("nobody but sarah knows the pw", ["but Sarah"], [", but"]),
+    ("it costs like 2-3k, give or take", ["2-3k"], []),                             # was "2-3"
+    ("1. book the venue 2. send invites", ["Book the venue"], ["The book"]),
+    ("our q4 target is 1.2m, we're at 900k", ["1.2m", "target"], ["Target"]),
+    ("congrats on the promotion!! well deserved", ["ell deserved"], []),
+    ("the new UI is 🔥", ["🔥"], []),
+    ("it's due on the 15th, not the 5th", ["15th", "5th", "not"], ["due to"]),
+]
+
+
+def test_a_writers_sentences_keep_what_they_say(safe):
+    out = safe.rewrite([s for s, _, _ in WRITER_CASES] + ["lol", "Best, Sam"], beam=4)
+    failures = [f"{src!r} -> {r.best!r}" for (src, keep, avoid), r in zip(WRITER_CASES, out)
+                if any(k not in r.best for k in keep) or any(a in r.best for a in avoid)]
+    # a message of fillers or a sign-off gets no words it did not have
+    failures += [f"{r.source!r} -> {r.best!r}" for r in out[-2:]
+                 if not set(words(r.best)) <= set(words(r.source))]
+    assert not failures, "\n".join(failures)
