@@ -223,7 +223,7 @@ _I_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
-    rf"|have no idea\b|{_APPRECIATE})",
+    rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE})",
     re.IGNORECASE,
 )
 # the same dropped "I" after a comma: "thanks for the quick turnaround, really appreciate it"
@@ -454,7 +454,7 @@ _CAPS_FUNCTION = frozenset([
     "YOU", "NOT", "AM", "DO", "IS", "ARE", "THE", "AND", "BUT", "FOR", "CAN", "WAS", "HAD", "HAS", "HIM",
     "HER", "SHE", "HIS", "MY", "ME", "SO", "NO", "TO", "IN", "ON", "AT", "OF", "BE", "WE", "HE", "ALL",
     "GET", "OUT", "TOO", "WAY", "NOW", "HOW", "WHY", "WHO", "DID", "YES", "ANY", "ONE", "OFF", "OUR",
-    "OWN", "SEE", "SAY", "GO", "OH", "UP", "BY", "IF", "OR", "AN"
+    "OWN", "SEE", "SAY", "GO", "OH", "UP", "BY", "IF", "OR", "AN", "LET"
 ])
 # "march", "may" and the short month names ("dec", "sept") are months only in a date's context (proper_nouns.txt
 # leaves them out: "this may take a while"): after a preposition of time with nothing but punctuation, a number or
@@ -625,6 +625,8 @@ _MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
 # "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
 _NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
                           r"confirmation|flight|seat|model|serial|part|member|policy|claim|po)) #(?![\w#])(?!\s*\d)")
+# "tl;dr:" opens a summary: "In short,"
+_TLDR = re.compile(r"(^\s*|[.!?:]\s+|\n\s*)(?i:tl;\s?dr|tldr)(?![\w'’])\s*[:,\-–—]?\s*")
 # "no cap" (no lie) opening or closing a sentence is "honestly"; "there's no cap on spending" keeps its cap
 _NO_CAP = re.compile(rf"^({_LEAD})(?i:no cap)\b[,.!]*\s*|(?<=\w)(,?\s+)(?i:no cap)(?=[.!]*\s*$)")
 
@@ -677,7 +679,9 @@ def _match_case(src: str, repl: str) -> str:
     """Give the replacement the case pattern of the replaced word ("Dont" -> "Do not", "DONT" -> "DO NOT")."""
     letters = [c for c in src if c.isalpha()]
     if len(letters) > 1 and all(c.isupper() for c in letters):
-        return repl.upper()
+        # an "it" inside stays lower: upper, it would read as the acronym IT, which no shouting takes back ("FWIW" ->
+        # "for what it is worth", not "for what IT is worth"); a first "IT" is read with what follows ("ITS" -> "IT IS")
+        return " ".join(w if w == "it" and i else w.upper() for i, w in enumerate(repl.split(" ")))
     if len(letters) > 1 and src[0].isupper():
         return repl[:1].upper() + repl[1:]
     return repl  # one-letter words ("U", "R") get their sentence-start capital later, if any
@@ -937,6 +941,7 @@ class RuleFormalizer:
         return text if text.strip() else sentence.strip()
 
     def _local_rules(self, text: str) -> str:
+        text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)
         text = _EMOTICON.sub(" ", text)
         text = _EMOTICON_ATTACHED.sub(" ", text)

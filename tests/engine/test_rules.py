@@ -305,6 +305,18 @@ CASES = [
     ("can u dm me ur order # so i can check?", "Can you message me your order number so I can check?"),
     ("whats ur phone #?", "What is your phone number?"),
     ("order #48213 never arrived", "Order #48213 never arrived."),
+    # chat abbreviations, spelled out; "gtg" is the writer's going; an "it" inside a shouted one stays lower
+    ("hbu? wyd this wknd", "How about you? What are you doing this weekend?"),
+    ("gtg, ttyl", "I have to go, talk to you later."),
+    ("gotta go where the money is", "Have to go where the money is."),
+    ("fwiw, i think ur right", "For what it is worth, I think you are right."),
+    ("the vow, FWIW.", "The vow, for what it is worth."),
+    ("LMK if the time works", "Let me know if the time works."),
+    ("call IT about it", "Call IT about it."),
+    ("ITS NOT THE END OF THE WORLD if it goes wrong.", "It is not the end of the world if it goes wrong."),
+    ("w/e, not my problem", "Whatever, not my problem."),
+    ("tl;dr: we need more time", "In short, we need more time."),
+    ("pls rsvp by the 20th", "Please RSVP by the 20th."),
     # a greeting to a team keeps the team
     ("hey team!", "Hello team."),
     ("hi team can u check", "Hello team, can you check?"),
