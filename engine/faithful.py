@@ -752,6 +752,14 @@ def default_abbreviations() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def default_fillers() -> frozenset[str]:
+    """The words of the shipped fillers lexicon ("lol", "omg", "haha", "smh"): chat that says nothing of its own."""
+    path = assets_dir() / "lexicons" / "fillers.txt"
+    return frozenset(w for _, line in _lexicon_lines(path, f"{path}: the fillers lexicon is missing", "fillers lexicon")
+                     for w in line.lower().split())
+
+
+@lru_cache(maxsize=1)
 def default_equivalents() -> dict[str, frozenset[str]]:
     return read_equivalents(assets_dir() / "lexicons" / "equivalents.tsv")
 
@@ -790,30 +798,63 @@ DROPPABLE_MARKERS = frozenset([
     "ah", "anyway", "anyways", "ass", "babe", "bro", "btw", "buddy", "bye", "crap", "damn", "def", "dude", "duh",
     "freaking", "fricking", "fucking", "fuck", "gosh", "guys", "hell", "heck", "hey", "hi", "hmm", "honey", "huh",
     "kinda", "man", "pretty", "ps", "shit", "sorta", "super", "sweetie", "swear", "tho", "totally", "whole", "ya",
-    "yea", "yeah", "yep", "yup", "nope", "yo", "sis", "peeps", "dear", "darling", "mate",
+    "yea", "yeah", "yep", "yup", "nope", "yo", "sis", "peeps", "dear", "darling", "mate", "screw",
 ])
+
+
+_CLITICS = (("n't", "not"), ("'m", "am"), ("'re", "are"), ("'ve", "have"), ("'ll", "will"), ("'d", "would"),
+            ("'s", "is"))
+
+
+def _spelled_out(tokens: Sequence[str]) -> list[str]:
+    """Words with their clitics as words ("i'm" -> "i", "am"; "can't" -> "ca", "not"): a contraction keeps its place."""
+    out = []
+    for t in tokens:
+        for clitic, word in _CLITICS:
+            if t.endswith(clitic) and len(t) > len(clitic):
+                out += [t[: -len(clitic)], word]
+                break
+        else:
+            out.append(t)
+    return out
 
 
 def _markers_cut(ruled: list[str], cand: list[str], cut: Sequence[str]) -> list[str]:
     """The markers of ``cut`` the candidate leaves out with nothing in their place: in the rule rewrite each stands
-    between the nearest words on either side that the candidate keeps (or an edge), and the candidate writes those
-    side by side ("been sick all week" -> "been all week"; "...the essay? been sick all week" -> "...the essay?").
-    A marker said another way leaves its place filled ("sick" -> "ill") and is not cut."""
+    between the nearest words on either side that the candidate keeps in the same order (or an edge), and the
+    candidate writes those side by side ("been sick all week" -> "been all week"; "...the essay? been sick all week"
+    -> "...the essay?"; "screw you, I am going home" -> "I am going home with you"). A marker said another way
+    leaves its place filled ("sick" -> "ill") and is not cut."""
     if not cut:
         return []
-    pairs = set(pairwise(["", *cand, ""]))
-    kept = {"", *cand}
-    seq = ["", *ruled, ""]
+    cand = _spelled_out(cand)
+    at = _aligned(ruled, cand)  # rule-rewrite index -> candidate index, for the words both keep in order
 
     def emptied(i: int) -> bool:
-        j, k = i - 1, i + 1
-        while seq[j] not in kept:
-            j -= 1
-        while seq[k] not in kept:
-            k += 1
-        return (seq[j], seq[k]) in pairs
+        j = max((a for a in at if a < i), default=None)
+        k = min((a for a in at if a > i), default=None)
+        return (-1 if j is None else at[j]) + 1 == (len(cand) if k is None else at[k])
 
-    return [w for w in dict.fromkeys(cut) if any(seq[i] == w and emptied(i) for i in range(1, len(seq) - 1))]
+    return [w for w in dict.fromkeys(cut) if any(r == w and emptied(i) for i, r in enumerate(ruled))]
+
+
+def _aligned(a: Sequence[str], b: Sequence[str]) -> dict[int, int]:
+    """A longest common subsequence of two word lists, as {index in a: index in b}."""
+    n, m = len(a), len(b)
+    dp = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            dp[i][j] = dp[i + 1][j + 1] + 1 if a[i] == b[j] else max(dp[i + 1][j], dp[i][j + 1])
+    out, i, j = {}, 0, 0
+    while i < n and j < m:
+        if a[i] == b[j]:
+            out[i] = j
+            i, j = i + 1, j + 1
+        elif dp[i + 1][j] >= dp[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return out
 
 
 def _logical_kept(word: str, cand_set: set[str], cand_text: str) -> bool:
@@ -954,8 +995,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # A text of nothing but fillers and markers ("lol", "omg", "haha") has nothing a model may add to: a
     # candidate with words the writer did not type ("lol" -> "I would like to say that.", "omg" -> "It is a long
     # time.") says something new.
-    if ((src and all(w in markers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
-         and any(w not in allowed and not _INTERJECTION.match(w) for w in cand))
+    if ((src and all(w in default_fillers() or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
+         and any(w not in allowed for w in cand))
             # a sign-off is said as the rules say it, or as typed ("Best, Sam" -> "It is the best Sam.")
             or (_SIGN_OFF.fullmatch(source.strip()) and candidate.strip() not in (rules_text.strip(), source.strip()))):
         lost.append(WORDS_ADDED)

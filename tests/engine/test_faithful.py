@@ -897,12 +897,16 @@ def test_a_marker_left_out_with_nothing_in_its_place_is_dropped(rules, wl):
     assert "cheap" in dropped("The one is fine.", "the cheap one is fine")
     assert dropped("The inexpensive one is fine.", "the cheap one is fine") == ()
     assert dropped("It was good.", "it was totally good") == ()
+    # a contraction keeps its words' places; a kept word moved elsewhere does not fill the marker's place
+    assert "sick" in dropped("I'm all week.", "im sick all week")
+    assert "sick" in dropped("At home, been.", "been sick at home")
 
 
 def test_words_added_to_a_text_of_fillers_alone_are_invented(rules, wl):
     """"lol" was offered as "I would say to say that I would like to say that.", "omg" as "It is a long time to get
     married.": a text with nothing but fillers has nothing for a candidate to add to."""
-    for src, invented in (("lol", "I would say to say that I would like to say that."),
+    for src, invented in (("lol", "I would say to say that I would like to say that."), ("smh", "That is very funny."),
+                          ("smh", "Oh, smh."),
                           ("omg", "It is a long time to get married."), ("haha", "That is funny.")):
         assert WORDS_ADDED in _check(invented, src, rules, wl).dropped
     for src, fine in (("lmao ok", "Okay."), ("me too", "Me too."), ("thx!!", "Thank you."), ("lol", "lol")):
