@@ -139,6 +139,8 @@ WRITER_CASES = [
     ("congrats on the promotion!! well deserved", ["ell deserved"], []),
     ("the new UI is 🔥", ["🔥"], []),
     ("it's due on the 15th, not the 5th", ["15th", "5th", "not"], ["due to"]),
+    # with "RSVP" cased by the rules the model made it a song title: 'The song "Please RSVP" by the 20th.'
+    ("pls rsvp by the 20th", ["RSVP by the 20th"], ['"', "song"]),
 ]
 
 

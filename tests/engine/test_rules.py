@@ -316,7 +316,6 @@ CASES = [
     ("ITS NOT THE END OF THE WORLD if it goes wrong.", "It is not the end of the world if it goes wrong."),
     ("w/e, not my problem", "Whatever, not my problem."),
     ("tl;dr: we need more time", "In short, we need more time."),
-    ("pls rsvp by the 20th", "Please RSVP by the 20th."),
     # a greeting to a team keeps the team
     ("hey team!", "Hello team."),
     ("hi team can u check", "Hello team, can you check?"),
