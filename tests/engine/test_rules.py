@@ -308,6 +308,7 @@ CASES = [
     # chat abbreviations, spelled out; "gtg" is the writer's going; an "it" inside a shouted one stays lower
     ("hbu? wyd this wknd", "How about you? What are you doing this weekend?"),
     ("gtg, ttyl", "I have to go, talk to you later."),
+    ("ikr, same here", "I agree, same here."),
     ("gotta go where the money is", "Have to go where the money is."),
     ("fwiw, i think ur right", "For what it is worth, I think you are right."),
     ("the vow, FWIW.", "The vow, for what it is worth."),
