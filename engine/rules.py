@@ -108,6 +108,7 @@ _COMMA_RUN = re.compile(r"(?<! ) *(?:, *){2,}")
 _SEMI_RUN = re.compile(r";{2,}")
 _DASH_RUN = re.compile(r"-{3,}")
 _TILDE_RUN = re.compile(r"~+")
+_APPROX_TILDE = re.compile(r"(?:(?<=\s)|^)~(?=\$?\d)")  # "we're ~20% over budget": about 20%
 # "but" joining two clauses takes a comma; "all but one", "nothing but trouble" do not.
 _CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
 _NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help", "everyone",
@@ -954,6 +955,7 @@ class RuleFormalizer:
         text = _COMMA_RUN.sub(", ", text)
         text = _SEMI_RUN.sub(";", text)
         text = _DASH_RUN.sub(" - ", text)
+        text = _APPROX_TILDE.sub("about ", text)
         text = _TILDE_RUN.sub(" ", text)
         text = _AMPERSAND.sub("and", text)
         text = _MID_ELLIPSIS.sub(lambda m: ". " if m.group(1).isupper() and m.group(1) != "I" else ", ", text)

@@ -309,6 +309,9 @@ CASES = [
     ("hbu? wyd this wknd", "How about you? What are you doing this weekend?"),
     ("gtg, ttyl", "I have to go, talk to you later."),
     ("ikr, same here", "I agree, same here."),
+    # "~" before a number is "about"; after a word it is decoration
+    ("we're ~20% over budget", "We are about 20% over budget."),
+    ("Was it a Dream~ 30 Seconds To Mars", "Was it a Dream 30 Seconds To Mars?"),
     ("gotta go where the money is", "Have to go where the money is."),
     ("fwiw, i think ur right", "For what it is worth, I think you are right."),
     ("the vow, FWIW.", "The vow, for what it is worth."),
