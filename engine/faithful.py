@@ -267,8 +267,21 @@ def _owner_pattern(forms: tuple[str, ...]) -> re.Pattern:
     return re.compile(rf"(?<!\w)(?:{'|'.join(re.escape(f) for f in forms)})(?!\w)", re.IGNORECASE)
 
 
-_OWNER_SAID = {w: _owner_pattern((w,)) for w in _OWNERS}
-_OWNER_TYPED = {w: _owner_pattern(typed) for w, typed in _OWNERS.items()}
+def _word_forms(forms: dict[str, tuple[str, ...]]) -> list[tuple[str, re.Pattern, re.Pattern]]:
+    """(word, its own pattern, the pattern of every form a writer types for it)."""
+    return [(w, _owner_pattern((w,)), _owner_pattern(typed)) for w, typed in forms.items()]
+
+
+def _said_more_than_typed(forms: list[tuple[str, re.Pattern, re.Pattern]], candidate: str, source: str,
+                          rules_text: str) -> list[str]:
+    """"+word" for each word the candidate says more often than the writer typed it in any form (in the sentence or
+    in its rule rewrite)."""
+    source, rules_text = source.replace("’", "'"), rules_text.replace("’", "'")
+    return [f"+{w}" for w, said, typed in forms
+            if len(said.findall(candidate)) > max(len(typed.findall(source)), len(typed.findall(rules_text)))]
+
+
+_OWNER_FORMS = _word_forms(_OWNERS)
 
 
 def _owners_added(candidate: str, source: str, rules_text: str) -> list[str]:
@@ -276,10 +289,7 @@ def _owners_added(candidate: str, source: str, rules_text: str) -> list[str]:
     dinner is at 7" (the writer's mother became the reader's). A "you" may be a "your" mistyped, so "keeping you
     company" -> "keeping your company" passes. "my" is left out (GYAFC's references add it to "mom" as a matter
     of course, and it is the writer's own reading) and so is "her" (as often an object)."""
-    source, rules_text = source.replace("’", "'"), rules_text.replace("’", "'")
-    return [f"+{w}" for w in _OWNERS
-            if len(_OWNER_SAID[w].findall(candidate)) > max(len(_OWNER_TYPED[w].findall(source)),
-                                                             len(_OWNER_TYPED[w].findall(rules_text)))]
+    return _said_more_than_typed(_OWNER_FORMS, candidate, source, rules_text)
 
 
 # Subjects by the forms a writer types for them (object and possessive forms count: "me and him went" -> "He and I
@@ -289,8 +299,7 @@ _SUBJECTS = {"i": ("i", "i'm", "im", "i've", "ive", "i'll", "i'd", "me", "my", "
              "he": ("he", "he's", "hes", "he'll", "he'd", "him", "his", "himself"),
              "she": ("she", "she's", "shes", "she'll", "she'd", "her", "herself"),
              "they": ("they", "they're", "theyre", "they've", "they'll", "they'd", "them", "their", "there", "dey")}
-_SUBJECT_SAID = {w: _owner_pattern((w,)) for w in _SUBJECTS}
-_SUBJECT_TYPED = {w: _owner_pattern(typed) for w, typed in _SUBJECTS.items()}
+_SUBJECT_FORMS = _word_forms(_SUBJECTS)
 # a sentence that opens on its subject: a determiner's noun phrase or a pronoun
 _OPENS_ON_SUBJECT = re.compile(r"^[^\w]*(?:the|my|his|her|our|their|this|that|these|those|a|an|he|she|they|we|it)\b",
                                re.IGNORECASE)
@@ -303,10 +312,7 @@ def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     "hope this helps") may get "I", as GYAFC's references give it."""
     if not _OPENS_ON_SUBJECT.match(source):
         return []
-    source, rules_text = source.replace("’", "'"), rules_text.replace("’", "'")
-    return [f"+{w}" for w in _SUBJECTS
-            if len(_SUBJECT_SAID[w].findall(candidate)) > max(len(_SUBJECT_TYPED[w].findall(source)),
-                                                               len(_SUBJECT_TYPED[w].findall(rules_text)))]
+    return _said_more_than_typed(_SUBJECT_FORMS, candidate, source, rules_text)
 
 
 # "but" after "nobody", "everyone", "all" ... means "except"; a comma makes it a clause's "but" ("nobody but Sarah
@@ -995,7 +1001,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # A text of nothing but fillers and markers ("lol", "omg", "haha") has nothing a model may add to: a
     # candidate with words the writer did not type ("lol" -> "I would like to say that.", "omg" -> "It is a long
     # time.") says something new.
-    if ((src and all(w in default_fillers() or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
+    fillers = default_fillers()
+    if ((src and all(w in fillers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
          and any(w not in allowed for w in cand))
             # a sign-off is said as the rules say it, or as typed ("Best, Sam" -> "It is the best Sam.")
             or (_SIGN_OFF.fullmatch(source.strip()) and candidate.strip() not in (rules_text.strip(), source.strip()))):

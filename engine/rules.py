@@ -817,14 +817,17 @@ _LIST_NUMBER = re.compile(r"\s*\d{1,2}[.)]\s+(?=[^\W\d_])")
 # "1. book the venue 2. send invites": a list typed on one line; each later number that counts on from the one
 # before opens an item of its own
 _LIST_START = re.compile(r"^\s*1([.)])\s")
+_LIST_NEXT = re.compile(r"(?<=[^\W_]) (\d{1,2})([.)]) (?=[^\W\d_])")
 
 
 def _split_list_items(text: str) -> str:
     m = _LIST_START.match(text)
     if not m:
         return text
-    mark, n, out, pos = m.group(1), 2, [], m.end()
-    while (nxt := re.compile(rf"(?<=[^\W_]) ({n}){re.escape(mark)} (?=[^\W\d_])").search(text, pos)):
+    n, out, pos = 2, [], m.end()
+    for nxt in _LIST_NEXT.finditer(text, pos):
+        if nxt.group(1) != str(n) or nxt.group(2) != m.group(1):
+            continue  # not the next number, or another mark: part of the item ("1. i need 3. apples")
         out.append(text[pos:nxt.start()] + ".")
         pos = nxt.start()
         n += 1
