@@ -54,7 +54,15 @@ import numpy as np
 from engine.errors import ModelError
 from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
-from engine.rules import CONCORD_ANY, LABEL_LETTER, LIKE_ABOUT_NOT_PREV, ONE_UNIT, emoji_runs, verbatim_spans
+from engine.rules import (
+    CONCORD_ANY,
+    LABEL_LETTER,
+    LIKE_ABOUT_NOT_PREV,
+    ONE_UNIT,
+    emoji_runs,
+    quoted_spans,
+    verbatim_spans,
+)
 from engine.types import Candidate, Rewrite
 
 FEATURES = ("lp", "lm", "nonwords", "dropped", "inserted", "gain", "mbr", "is_source", "is_rules", "keep", "critical",
@@ -225,7 +233,24 @@ _SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE
 # A sign-off ("Best, Sam", "cheers"): said as the rules say it or as typed, nothing more
 _SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards|regards|cheers|thanks|thank you|thx|ty"
                        r"|many thanks|sincerely|yours(?: truly| sincerely)?|take care|talk soon|love|xoxo|all the best)"
-                       r"[,!.]*(?:\s+[A-Z][a-z]+(?: [A-Z][a-z]+)?)?[.!]*")
+                       r"[,!.]*(?:\s+([A-Za-z][a-z]+(?: [A-Za-z][a-z]+)?))?[.!]*")
+
+
+_ACRONYM = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")
+
+
+def _sign_off_key(text: str) -> str:
+    return text.strip().rstrip(".!").lower()
+
+
+def _is_sign_off(text: str, wordlist: WordList) -> bool:
+    """A sign-off, with the writer's name or none ("Best, Sam", "best regards, jen"); a name typed in lower case is
+    one the word list knows only as a name, or no word at all ("thanks, appreciate it" is no sign-off)."""
+    m = _SIGN_OFF.fullmatch(text.strip())
+    if m is None:
+        return False
+    name = m.group(1) or ""
+    return name[:1].isupper() or all(p in wordlist.names or not wordlist.known(p) for p in name.split())
 WORDS_ADDED = "+words"  # the entry in Checks.dropped when a candidate adds words to fillers alone or a sign-off
 
 
@@ -305,14 +330,28 @@ _OPENS_ON_SUBJECT = re.compile(r"^[^\w]*(?:the|my|his|her|our|their|this|that|th
                                re.IGNORECASE)
 
 
+# Phrases said to someone that take no subject: a subject before one ("nvm, found it" -> "I have never mind, I
+# found it.") makes nonsense of what the writer said.
+_SUBJECTLESS = ("never mind", "thank you", "excuse me", "good luck", "no problem", "no worries", "well done",
+                "welcome back", "happy birthday")
+_SUBJECTLESS_OPENING = re.compile(r"(?:^|[.,!?;:]\s*)(" + "|".join(_SUBJECTLESS) + r")\b", re.IGNORECASE)
+_SUBJECT_BEFORE = r"\b(i|we|you|he|she|they)(?:\s+(?:have|had|am|are|do|did|will|would|must|should|can|could))?\s+"
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
     without a subject goes on with the one the writer named; a sentence that opens without one ("can't talk rn",
-    "hope this helps") may get "I", as GYAFC's references give it."""
+    "hope this helps") may get "I", as GYAFC's references give it, but not before a phrase that takes none ("I have
+    never mind")."""
+    out = []
+    for phrase in dict.fromkeys(m.group(1).lower() for m in _SUBJECTLESS_OPENING.finditer(rules_text)):
+        m = re.search(_SUBJECT_BEFORE + re.escape(phrase) + r"\b", candidate, re.IGNORECASE)
+        if m and not re.search(_SUBJECT_BEFORE + re.escape(phrase) + r"\b", source, re.IGNORECASE):
+            out.append(f"+{m.group(1).lower()}")
     if not _OPENS_ON_SUBJECT.match(source):
-        return []
-    return _said_more_than_typed(_SUBJECT_FORMS, candidate, source, rules_text)
+        return out
+    return out + [w for w in _said_more_than_typed(_SUBJECT_FORMS, candidate, source, rules_text) if w not in out]
 
 
 # "but" after "nobody", "everyone", "all" ... means "except"; a comma makes it a clause's "but" ("nobody but Sarah
@@ -329,6 +368,125 @@ def _sense_turns(candidate: str, source: str) -> list[str]:
         if (_SENSE_TURNS.get(verb) == prep and re.search(rf"\b{verb}\b", source, re.IGNORECASE)
                 and not re.search(rf"\b{verb}\s+{prep}\b", source, re.IGNORECASE)):
             out.append(f"{SENSE}{verb} {prep}")
+    return out
+
+
+# A tense the writer did not use: "she go to the office every day" -> "She went to the office every day" moves a
+# habit into the past. Only where the writer's text has no past of its own (a past form, an -ed word, "yesterday",
+# "ago" ...: "it happen to me last year" -> "happened" is the writer's tense), and an -ed word only as a verb of its
+# own (not after "have", "be", "get", a determiner or "to": "it is used", "I have finished" are no past tense).
+# The entry is "~go>went".
+_PAST_CUES = frozenset(["yesterday", "last", "ago", "earlier", "before", "once", "used", "previously", "recently",
+                        "lately", "did", "didn't", "didnt", "was", "wasn't", "wasnt", "were", "weren't", "werent",
+                        "had", "hadn't", "hadnt", "i'd", "he'd", "she'd", "we'd", "they'd", "you'd"])
+_NO_PAST_BEFORE = frozenset(["have", "has", "had", "having", "i've", "you've", "we've", "they've", "be", "been",
+                             "being", "is", "am", "are", "was", "were", "get", "gets", "got", "getting", "the", "a",
+                             "an", "very", "so", "too", "more", "most", "to", "not", "well", "newly", "just"])
+_THIRD_PERSON = {"be": ("is", "am", "are", "it's", "he's", "she's", "that's", "there's", "what's", "i'm", "you're",
+                        "we're", "they're", "im", "youre", "theyre"), "have": ("has",), "do": ("does",), "go": ("goes",)}
+
+
+def read_past_tense(path: Path) -> dict[str, str]:
+    """Irregular verbs and their simple past, ``verb<TAB>past`` a line (assets/lexicons/past_tense.tsv)."""
+    out = {}
+    for k, line in _lexicon_lines(path, f"{path}: the past-tense lexicon is missing", "past-tense lexicon"):
+        parts = line.split("\t")
+        if len(parts) != 2 or not parts[0].strip().isalpha() or not parts[1].strip().isalpha():
+            raise ModelError(f"{path} line {k}: expected 'verb<TAB>past', got {line[:40]!r}")
+        out[parts[0].strip().lower()] = parts[1].strip().lower()
+    return out
+
+
+@lru_cache(maxsize=1)
+def default_past_tense() -> dict[str, str]:
+    return read_past_tense(assets_dir() / "lexicons" / "past_tense.tsv")
+
+
+def _present_forms(verb: str) -> set[str]:
+    """A verb's forms that are not past: "go", "goes", "going" (and "is", "are", "it's" for "be")."""
+    out = {verb, verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "o", "z")) else "s"),
+           (verb[:-1] if verb.endswith("e") and len(verb) > 2 and not verb.endswith("ee") else verb) + "ing"}
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        out.add(verb[:-1] + "ies")
+    return out | set(_THIRD_PERSON.get(verb, ()))
+
+
+def _tense_changed(cand: list[str], src: list[str], source: str) -> list[str]:
+    past = default_past_tense()
+    src_set = set(src)
+    told = source
+    for q in quoted_spans(source):  # a past inside somebody's quoted words is not the writer's tense
+        told = told.replace(q, " ")
+    cues = set(words(told))
+    if cues & _PAST_CUES or cues & set(past.values()) or any(w.endswith("ed") and len(w) > 4 for w in cues):
+        return []
+    out = []
+    for i, w in enumerate(cand):
+        if w in src_set or (i and cand[i - 1] in _NO_PAST_BEFORE):
+            continue
+        bases = [b for b, pt in past.items() if pt == w]
+        bases = [{"am": "be", "is": "be", "are": "be"}.get(b, b) for b in bases]
+        if not bases and w.endswith("ed") and len(w) > 4:
+            bases = [b for b in (w[:-2], w[:-1], w[:-3] + "y" if w.endswith("ied") else "",
+                                 w[:-3] if w[-3] == w[-4] else "") if len(b) > 2]
+        for b in bases:
+            typed = sorted(_present_forms(b) & src_set)
+            if typed:
+                out.append(f"{SENSE}{typed[0]}>{w}")
+                break
+    return out
+
+
+# A modal verb says when or whether ("if it rains we'll cancel" -> "If it rains, we cancel." drops the plan): a
+# candidate keeps as many of each kind as the rule rewrite has, in any form of the kind ("will" or "would" or
+# "going to"; "can", "could" or "able"; "should", "must", "have to" or "need to"; "may" or "might"). A request
+# ("will you please let me know") is not counted.
+_MODAL_KINDS = {"will": "will", "would": "will", "won't": "will", "wouldn't": "will", "shall": "will",
+                "can": "can", "could": "can", "cannot": "can", "can't": "can", "couldn't": "can", "able": "can",
+                "should": "should", "must": "should", "shouldn't": "should", "mustn't": "should", "ought": "should",
+                "may": "may", "might": "may"}
+_MODAL_PHRASES = {"will": re.compile(r"\bgoing to\b", re.IGNORECASE),
+                  "should": re.compile(r"\b(?:have|has|had|need|needs) to\b", re.IGNORECASE)}
+
+
+def _modal_counts(tokens: list[str], text: str, requests: bool = True) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for i, w in enumerate(tokens):
+        kind = "will" if w.endswith("'ll") else _MODAL_KINDS.get(w)
+        # a request ("will you please let me know", "could you send it") may be said as "please"
+        if kind and (requests or tokens[i + 1:i + 2] not in (["you"], ["u"], ["ya"])):
+            out[kind] = out.get(kind, 0) + 1
+    for kind, phrase in _MODAL_PHRASES.items():
+        out[kind] = out.get(kind, 0) + len(phrase.findall(text))
+    return out
+
+
+def _modals_lost(cand: list[str], candidate: str, ruled: list[str], rules_text: str) -> list[str]:
+    """The writer's word of each kind the candidate says fewer of ("will", "must", "can't")."""
+    had, has = _modal_counts(ruled, rules_text, requests=False), _modal_counts(cand, candidate)
+    typed = {}
+    for w in ruled:
+        typed.setdefault("will" if w.endswith("'ll") else _MODAL_KINDS.get(w), w)
+    return [typed.get(kind, kind) for kind, n in had.items() if has.get(kind, 0) < n]
+
+
+# A comma the writer put between a noun and a clause of its own: "worst customer service ever, waited 2 hrs on
+# hold" -> "Worst customer service ever waited two hours on hold." makes the service the one who waited. Checked
+# where a past verb follows the comma (an irregular past or an -ed word; not "was", "were", "had", "did", which
+# often follow a subject the rules set off: "the remake..was ugly" -> "the remake, was ugly"). The entry is
+# "~,waited".
+_COMMA_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*,\s*([^\W\d_]+)\b")
+
+
+def _comma_joined(candidate: str, rules_text: str) -> list[str]:
+    past = set(default_past_tense().values()) - {"was", "were", "had", "did"}
+    out = []
+    for m in _COMMA_THEN_WORD.finditer(rules_text):
+        before, verb = m.group(1), m.group(2)
+        low = verb.lower()
+        if (low in past or (low.endswith("ed") and len(low) > 4)) and re.search(
+                rf"(?<![\w'’]){re.escape(before)}\s+{re.escape(verb)}\b", candidate, re.IGNORECASE):
+            out.append(f"{SENSE},{low}")
     return out
 
 
@@ -478,6 +636,13 @@ _SPEECH_QUOTE = re.compile(
     r"\b(?:say|says|said|saying|tell|tells|told|ask|asks|asked|reply|replies|replied|go|goes|went|think|thinks|"
     r"thought|write|writes|wrote|scream|screams|screamed|yell|yells|yelled|answer|answers|answered)"
     r"(?:\s+(?:to\s+)?(?:me|you|him|her|us|them))?[,:]?\s*[\"“]\s*([^\W_][\w'’]*)", re.IGNORECASE)
+
+
+_QUOTE_END = " .!?,;:"
+
+
+def _quote_key(text: str) -> str:
+    return text.replace("“", '"').replace("”", '"').lower()
 
 
 def new_quotation(candidate: str, source: str) -> bool:
@@ -758,6 +923,14 @@ def default_abbreviations() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def default_acronyms() -> frozenset[str]:
+    """The shipped acronyms lexicon's entries, lower-cased ("tv", "rip", "fbi")."""
+    path = assets_dir() / "lexicons" / "acronyms.txt"
+    return frozenset(w.lower() for _, line in _lexicon_lines(path, f"{path}: the acronyms lexicon is missing",
+                                                             "acronyms lexicon") for w in line.split())
+
+
+@lru_cache(maxsize=1)
 def default_fillers() -> frozenset[str]:
     """The words of the shipped fillers lexicon ("lol", "omg", "haha", "smh"): chat that says nothing of its own."""
     path = assets_dir() / "lexicons" / "fillers.txt"
@@ -973,10 +1146,20 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
                                        and not _INTERJECTION.match(w) and not _verbal_negation(w)
                                        and len(w) > 2 and wordlist.known(w) and w not in lost
                                        and not said_formally(w)])
+    # An acronym the rules write in capitals carries what the writer said even where GYAFC's informal side made it a
+    # marker ("RIP grandpa, gonna miss u" -> "My grandpa is going to miss you."): one the acronyms lexicon lists, or
+    # no English word ("HOT" and "HA" are shouted words)
+    acronyms = default_acronyms()
+    lost += [a for a in dict.fromkeys(w.lower() for w in _ACRONYM.findall(rules_text))
+             if a in markers and a in src and a not in cand_set and a not in lost and not said_formally(a)
+             and (a in acronyms or not wordlist.known(a))]
     lost += _sense_turns(candidate, source)
     lost += _possessives_lost(candidate, source, rules_text, equivalents)
     lost += _owners_added(candidate, source, rules_text)
     lost += _subjects_added(candidate, source, rules_text)
+    lost += _tense_changed(cand, src, source)
+    lost += _comma_joined(candidate, rules_text)
+    lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
     # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")
     for chat, word in _CHAT_LOGICAL:
@@ -993,6 +1176,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # Addresses, handles, file names, paths and code (the rules keep them as they are) are copied character for
     # character: "https://example.com" -> "https:/example.com" loses the link.
     lost += [v for v in dict.fromkeys(verbatim_spans(rules_text)) if v in source and v not in candidate]
+    # So are words in double quotes, somebody's own or a title ('he asked "why isnt this done"' -> 'He asked "Why
+    # is not this done"' puts words in his mouth); a capital, an end mark inside the quotation or the kind of
+    # quote marks is no change.
+    cand_quoted = _quote_key(candidate)
+    lost += [q for q in dict.fromkeys(quoted_spans(source)) if q in rules_text
+             and '"' + _quote_key(q[1:-1]).rstrip(_QUOTE_END) not in cand_quoted]
     # An emoji inside a sentence (the rules drop only those at its edges) may stand for a word ("I ❤️ this idea",
     # "the new UI is 🔥"): the candidate keeps it or says it in a word the equivalents lexicon gives for it.
     cand_emoji = set(emoji_runs(candidate))
@@ -1004,8 +1193,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     fillers = default_fillers()
     if ((src and all(w in fillers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
          and any(w not in allowed for w in cand))
-            # a sign-off is said as the rules say it, or as typed ("Best, Sam" -> "It is the best Sam.")
-            or (_SIGN_OFF.fullmatch(source.strip()) and candidate.strip() not in (rules_text.strip(), source.strip()))):
+            # a sign-off is said as the rules say it, or as typed, give or take a capital or an end mark ("Best,
+            # Sam" -> "It is the best Sam.", "best regards, jen" -> "The best regards is Jen.")
+            or (_is_sign_off(source, wordlist)
+                and _sign_off_key(candidate) not in (_sign_off_key(rules_text), _sign_off_key(source)))):
         lost.append(WORDS_ADDED)
     dropped = tuple(dict.fromkeys(lost))
     said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion

@@ -148,7 +148,11 @@ _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "we
 # "don't you know" asks "do you not know"; expanding in place would give "do not you".
 _NEGATED_QUESTION = re.compile(
     r"(?<![\w'’])(do|does|did|is|are|was|were|have|has|had|ca|could|would|should|wo)(?:n['’]t|nt) "
-    r"(you|ya|u|i|we|they|he|she|it)\b",
+    r"(you|ya|u|i|we|they|he|she|it|there"
+    # "this"/"that" as the subject ("why isn't this done?", "isn't that great?"), not a determiner ("why isn't this
+    # code done" would become "why is this not code done")
+    r"|(?:this|that)(?= *(?:[.,!?;:)]|$)| +(?:done|ready|right|true|fine|enough|good|great|possible|allowed|open|"
+    r"closed|finished|working|it|so|too|a|an|the|what|why|how)\b| +[^\W\d_]+ed\b))\b",
     re.IGNORECASE,
 )
 # "ain't" by its subject: "I ain't going" -> "I am not going", "they ain't here" -> "they are not here",
@@ -165,6 +169,27 @@ _CONCORD = re.compile(r"\b((?:do|does|did|can|could|will|would|should|have|has|h
 # Each negative word's "any" form (also read by engine.faithful's checks, which accept the one for the other).
 CONCORD_ANY = {"no": "any", "nothing": "anything", "nobody": "anybody", "none": "any", "nowhere": "anywhere",
                "no one": "anyone", "noone": "anyone"}
+# A third-person subject with the bare verb ("she go to the office every day", "he dont care" -> "he do not
+# care"): the verb takes its -s. Only where the pronoun opens a clause ("let her go", "does she go", "will he go"
+# keep theirs; "you and she have" is a joint subject); "like" is left alone (often a filler: "he like caught with
+# weed"), so are "call" ("it call moment by Kelly Clarkson" is "it is called") and "use" ("he use to" is "used to").
+_THIRD_PERSON_BARE = re.compile(
+    r"(^|[.!?,;:] |" + "".join(rf"(?<!\b{w} )" for w in ("i", "me", "you", "u", "we", "us", "they", "them", "him", "her"))
+    + r"and |\b(?:but|so|because|if|when|cause|now) )"
+    r"(he|she|it) (go|do|have|want|need|know|say|think|work|"
+    r"live|come|make|take|get|look|feel|seem|love|hate|eat|play|try|mean|help|tell|give|keep|sound|watch|"
+    r"believe|understand|care|remember|miss|sing|dance|drive|run|cry|buy|pay|read|write|talk|walk|leave|stay)(?![\w'’])",
+    re.IGNORECASE)
+_THIRD_PERSON_IRREGULAR = {"go": "goes", "do": "does", "have": "has", "try": "tries", "cry": "cries", "pay": "pays",
+                           "buy": "buys", "stay": "stays", "say": "says", "watch": "watches", "miss": "misses"}
+
+
+def _third_person(m: re.Match) -> str:
+    verb = m.group(3)
+    low = verb.lower()
+    return f"{m.group(1)}{m.group(2)} {_match_case(verb, _THIRD_PERSON_IRREGULAR.get(low, low + 's'))}"
+
+
 _CONCORD_VERB_SKIP = frozenset(["be", "been", "being", "mean", "means", "meant", "matter", "say", "said"])
 
 
@@ -642,8 +667,23 @@ def _no_cap(m: re.Match) -> str:
 _MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)(?=\s*(?:[,.;!?]|$))")
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
 # verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
-_RIP = re.compile(rf"^({_LEAD})(?i:rip)(?= +(?i:my|our)\b)|(?<=[,;] )(?i:rip)(?=[.!]*$)")
+# (or a grandparent, a parent or a name: "rip grandpa, gonna miss u", "rip Kobe")
+_RIP = re.compile(rf"^({_LEAD})(?i:rip)(?= +(?:(?i:my|our|grandpa|grandma|granny|gran|nana|grandad|granddad|"
+                  r"grandfather|grandmother|mom|mum|dad|uncle|aunt|auntie)\b|[A-Z][a-z]+\b))|(?<=[,;] )(?i:rip)(?=[.!]*$)")
 _QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+_QUOTED_WORDS = re.compile(r'"[^"\n]*[^\W\d_][^"\n]*"|“[^”\n]*[^\W\d_][^”\n]*”')
+
+
+def quoted_spans(text: str) -> list[str]:
+    """The spans of ``text`` in double quotes, with their marks, that formalize() keeps as written: somebody's own
+    words or a title, in a text with words outside them; none when the quotation is all the text says."""
+    if not _HAS_LETTER.search(_QUOTED_SPAN.sub(" ", text)):
+        return []
+    return [m.group() for m in _QUOTED_WORDS.finditer(text)]
+
+
+_PROTECT_QUOTED = re.compile(_QUOTED_WORDS.pattern + "|" + _PROTECT.pattern)
 _END_OK = ".!?\"'”’)]…"
 
 
@@ -934,7 +974,10 @@ class RuleFormalizer:
             protected.append(m.group())
             return _HANDLE_MARK if m.group().startswith("@") else _MARK
 
-        text = _PROTECT.sub(_protect, text)
+        # Words in double quotes are somebody's own words or a title ('he asked "why isn't this done"'): they stay
+        # as written, unless the quote is all there is to formalize.
+        protector = _PROTECT_QUOTED if _QUOTED_SPAN.search(text) and quoted_spans(text) else _PROTECT
+        text = protector.sub(_protect, text)
         text = self._sentence_rules(self._local_rules(text))
         if protected:
             restored = _restore(text, protected)
@@ -1000,6 +1043,7 @@ class RuleFormalizer:
         text = _YA_YES.sub(r"\1yes", text)
         text = _RIGHT_NOW.sub("right now", text)
         text = _WORD.sub(self._word, text)
+        text = _THIRD_PERSON_BARE.sub(_third_person, text)
         text = _CONCORD.sub(_concord, text)
         text = LABEL_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), text)
         text = _LABEL_PAIR.sub(lambda m: m.group(1) + m.group(2).upper(), text)  # "option A or b" -> "or B"

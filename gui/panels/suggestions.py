@@ -38,7 +38,8 @@ def caution_text(flags) -> str:
     if words_of("nonword:"):
         parts.append("has a word not in the dictionary: " + ", ".join(f"“{w}”" for w in words_of("nonword:")))
     dropped = words_of("dropped:")
-    exact = [w for w in dropped if verbatim_spans(w) == [w]]  # a link, handle, file name or code changed
+    # a link, handle, file name or code, or somebody's words in quotes, changed
+    exact = [w for w in dropped if verbatim_spans(w) == [w] or (len(w) > 1 and w[0] in "\"“" and w[-1] in "\"”")]
     # "+60 years": a unit added to a number; "+your", "+i": a possessive or a subject the writer did not name
     invented = [w[len(INVENTED):].split(" ", 1) for w in dropped if w.startswith(INVENTED) and " " in w]
     added = [w[len(INVENTED):] for w in dropped if w.startswith(INVENTED) and " " not in w and w != WORDS_ADDED]
@@ -47,7 +48,7 @@ def caution_text(flags) -> str:
     if lost:
         parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
     if exact:
-        parts.append("does not copy " + ", ".join(f"“{w}”" for w in exact) + " exactly")
+        parts.append("does not copy " + ", ".join(w if w[0] in "\"“" else f"“{w}”" for w in exact) + " exactly")
     if QUOTED in dropped:
         parts.append("puts your words in quotation marks")
     for number, unit in invented:
@@ -58,6 +59,10 @@ def caution_text(flags) -> str:
         parts.append("says something your text does not")
     for verb, prep in turned:
         parts.append(f"turns your “{verb}” into “{verb} {prep}”")
+    for typed, past in (w[len(SENSE):].split(">", 1) for w in dropped if w.startswith(SENSE) and ">" in w):
+        parts.append(f"puts your “{typed}” in the past (“{past}”)")
+    for verb in (w[len(SENSE) + 1:] for w in dropped if w.startswith(SENSE + ",")):
+        parts.append(f"drops your comma before “{verb}”, which changes who did it")
     if f"{SENSE}but" in dropped:
         parts.append("turns your “but” (except) into a contrast")
     if words_of("inserted:"):

@@ -29,6 +29,7 @@ from engine.faithful import (
     mbr_scores,
     new_quotation,
     read_equivalents,
+    read_past_tense,
     words,
     writer_case,
 )
@@ -976,3 +977,97 @@ def test_the_scorer_is_asked_only_about_dropped_words_and_the_checks_stay_the_sa
     dropped_somewhere = {w for t in texts for w in check(t, SRC, rules_text, safe.wordlist, safe.markers).dropped}
     assert scorer.asked[0] == dropped_somewhere and "ship" in dropped_somewhere
     assert not ({"idk", "tbh", "if", "we"} & scorer.asked[0])
+
+
+def test_a_tense_the_writer_did_not_use_is_caught(rules, wl):
+    """"she go to the office every day" was offered as "She went to the office every day": a habit moved into the
+    past. Where the writer's text has a past of its own, the candidate's past is the writer's tense."""
+    assert "~go>went" in _check("She went to the office every day.", "she go to the office every day", rules,
+                                wl).dropped
+    assert _check("She goes to the office every day.", "she go to the office every day", rules, wl).dropped == ()
+    assert "~says>said" in _check("The man said hi and leaves.", "the guy says hi and leaves", rules, wl).dropped
+    assert "~happen>happened" in _check("It happened to me.", "it happen to me", rules, wl).dropped
+    assert "~is>was" in _check("She was nice.", "she is nice", rules, wl).dropped
+    # the writer's own past, in a form or a word of time
+    assert _check("It happened to me last year.", "it happen to me last year", rules, wl).dropped == ()
+    assert _check("She went there and got lost.", "she go there and got lost", rules, wl).dropped == ()
+    # an -ed word after "be", "have" or a determiner is no past tense
+    assert _check("The room is cleaned every day.", "the room is clean every day", rules, wl).dropped == ()
+    assert _check("I have finished it.", "i finish it", rules, wl).dropped == ()
+
+
+def test_bad_past_tense_lexicons_are_named(tmp_path):
+    bad = tmp_path / "past_tense.tsv"
+    for text in ("go\n", "go\twent\textra\n", "\twent\n", "go\twent 2\n"):
+        bad.write_text("# header\n" + text, encoding="utf-8")
+        with pytest.raises(ModelError, match="past_tense.tsv line 2"):
+            read_past_tense(bad)
+    bad.write_bytes(b"\xff\xfe\x00junk")
+    with pytest.raises(ModelError, match="not a readable past-tense lexicon"):
+        read_past_tense(bad)
+    with pytest.raises(ModelError, match="missing"):
+        read_past_tense(tmp_path / "none.tsv")
+    bad.write_text("# a comment\n\nGo\tWent\n", encoding="utf-8")
+    assert read_past_tense(bad) == {"go": "went"}
+
+
+def test_somebodys_quoted_words_are_copied_as_they_are(rules, wl):
+    """'he asked "why isnt this done" and left' was offered as 'He asked "Why is not this done" and left.': the
+    rules keep a quotation as written, and a candidate must too; a capital, an end mark inside it or curly marks
+    change nothing."""
+    src = 'he asked "why isnt this done" and left'
+    assert rules.formalize(src) == 'He asked "why isnt this done" and left.'
+    assert '"why isnt this done"' in _check('He asked "Why is not this done" and left.', src, rules, wl).dropped
+    for kept in ('He asked "Why isnt this done?" and left.', 'He asked “why isnt this done” and left.'):
+        assert _check(kept, src, rules, wl).dropped == ()
+    # a quotation that is all the writer typed is formalized like any text
+    assert rules.formalize('"i cant come tmrw"') == '"I cannot come tomorrow"'
+    assert _check('"I cannot come tomorrow"', '"i cant come tmrw"', rules, wl).dropped == ()
+
+
+def test_a_comma_dropped_before_a_past_verb_is_caught(rules, wl):
+    """"worst customer service ever, waited 2 hrs on hold" was offered as "Worst customer service ever waited two
+    hours on hold.": without the comma the service did the waiting."""
+    src = "worst customer service ever, waited 2 hrs on hold"
+    assert "~,waited" in _check("Worst customer service ever waited 2 hours on hold.", src, rules, wl).dropped
+    assert _check("Worst customer service ever, I waited 2 hours on hold.", src, rules, wl).dropped == ()
+    assert _check("I got home late and watched television.", "got home late, watched tv", rules, wl).dropped == ()
+
+
+def test_a_subject_before_a_phrase_that_takes_none_is_caught(rules, wl):
+    """"nvm, found it" was offered as "I have never mind, I found it."."""
+    assert "+i" in _check("I have never mind, I found it.", "nvm, found it", rules, wl).dropped
+    assert _check("Never mind, I found it.", "nvm, found it", rules, wl).dropped == ()
+    assert "+we" in _check("We thank you for the help.", "thank you for the help", rules, wl).dropped
+
+
+def test_a_sign_off_with_a_name_in_lower_case_is_kept_as_typed(rules, wl):
+    """"best regards, jen" was offered as "The best regards is Jen."; "Best regards, Jen." is the sign-off with a
+    capital. "thanks, appreciate it" is no sign-off: a rewrite may add the "I" it lacks."""
+    assert "+words" in _check("The best regards is Jen.", "best regards, jen", rules, wl).dropped
+    assert _check("Best regards, Jen.", "best regards, jen", rules, wl).dropped == ()
+    assert _check("Thank you, I appreciate it.", "thanks, appreciate it", rules, wl).dropped == ()
+
+
+def test_an_acronym_the_writer_typed_is_content(rules, wl):
+    """"RIP grandpa, gonna miss u" was offered as "My grandpa is going to miss you.": "rip" is a GYAFC marker, but
+    what it says is content. A shouted word ("HA") is no acronym."""
+    assert "rip" in _check("My grandpa is going to miss you.", "RIP grandpa, gonna miss u", rules, wl).dropped
+    assert "rip" in _check("My grandpa is going to miss you.", "rip grandpa, gonna miss u", rules, wl).dropped
+    assert _check("Rest in peace, Grandpa, I am going to miss you.", "rip grandpa, gonna miss u", rules,
+                  wl).dropped == ()
+    assert "ha" not in _check("I would do anything for love.", "I would do anything for looove... HA LOL!", rules,
+                              wl).dropped
+
+
+def test_a_modal_the_writer_typed_is_kept_in_some_form(rules, wl):
+    """"if it rains we'll cancel" was offered as "If it rains, we cancel.": the plan became a habit."""
+    assert "will" in _check("If it rains, we cancel.", "if it rains we'll cancel", rules, wl).dropped
+    assert _check("If it rains, we are going to cancel.", "if it rains we'll cancel", rules, wl).dropped == ()
+    assert "must" in _check("You sign it today.", "u must sign it today", rules, wl).dropped
+    assert _check("You have to sign it today.", "u must sign it today", rules, wl).dropped == ()
+    assert _check("I am able to come tomorrow.", "i can come tmrw", rules, wl).dropped == ()
+    # a request may be said with "please"
+    assert _check("Please let me know when you get the answer.", "when you get the answer will u please let me know",
+                  rules, wl).dropped == ()
+

@@ -361,6 +361,21 @@ CASES = [
     ("he won't", "He will not."),
     ("don't ya love it", "Do you not love it?"),
     ("why can't you see", "Why can you not see?"),
+    # "this", "that" and "there" as the subject of a negated question
+    ("why isnt this done?", "Why is this not done?"),
+    ("isn't that great", "Is that not great?"),
+    ("wasnt there a movie about it?", "Was there not a movie about it?"),
+    # a third-person subject opening a clause takes the verb's -s; after "let", "does", "will" or in "you and she"
+    # the bare verb is right
+    ("she go to the office every day", "She goes to the office every day."),
+    ("he dont care", "He does not care."),
+    ("if she try to call, tell me", "If she tries to call, tell me."),
+    ("let her go", "Let her go."),
+    ("does she go there?", "Does she go there?"),
+    ("you and she have the same taste", "You and she have the same taste."),
+    # somebody's words in double quotes stay as written
+    ('he asked "why isnt this done" and left', 'He asked "why isnt this done" and left.'),
+    ('the client said “we\'re not paying for this” lol', 'The client said “we\'re not paying for this”.'),
     ("If it doesn't I will", "If it does not I will."),
     ("he's puttin' the moves on", "He is putting the moves on."),
     # ambiguous 's and 'd: verbs only where the next word says so; possessives stay

@@ -32,6 +32,10 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     assert caution_text(("dropped:+words",)) == "Check the meaning: this rewrite says something your text does not."
     assert caution_text(("dropped:~but",)) == (
         "Check the meaning: this rewrite turns your “but” (except) into a contrast.")
+    # a tense the writer did not use, somebody's quoted words changed
+    assert caution_text(("dropped:~go>went",)) == "Check the meaning: this rewrite puts your “go” in the past (“went”)."
+    assert caution_text(('dropped:"why isnt this done"',)) == (
+        'Check the meaning: this rewrite does not copy "why isnt this done" exactly.')
 
 
 def test_warming_the_rewriter_works_out_the_word_lists_tables(tmp_path):
