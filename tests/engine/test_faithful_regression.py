@@ -141,6 +141,15 @@ WRITER_CASES = [
     ("it's due on the 15th, not the 5th", ["15th", "5th", "not"], ["due to"]),
     # with "RSVP" cased by the rules the model made it a song title: 'The song "Please RSVP" by the 20th.'
     ("pls rsvp by the 20th", ["RSVP by the 20th"], ['"', "song"]),
+    # the second batch (2026-11-26, later): each was offered as the comment says
+    ('he asked "why isnt this done" and left', ['"why isnt this done"'], []),  # '"Why is not this done"'
+    ("she go to the office every day", ["office"], ["went"]),                 # "She went to the office"
+    ("worst customer service ever, waited 2 hrs on hold", ["ever, "], []),    # "ever waited"
+    ("nvm, found it", ["found"], ["I have never", "I never"]),                # "I have never mind"
+    ("best regards, jen", ["egards, Jen"], ["is Jen", "The best"]),           # "The best regards is Jen."
+    ("RIP grandpa, gonna miss u", ["RIP"], ["grandpa is"]),                   # "My grandpa is going to miss you."
+    ("if it rains we'll cancel", ["will"], []),                               # "If it rains, we cancel."
+    ('the error says "permission denied"', ["says"], ["said"]),               # 'The error said, ...'
 ]
 
 
