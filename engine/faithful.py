@@ -142,6 +142,61 @@ _BOUNDED_NUMBER = re.compile(rf"(?:(?<![\w<>=-])({_BOUND_UP})|(?<![\w<>=-])({_BO
                              re.IGNORECASE)  # not an arrow ("-> 5 pm")
 
 
+# A verb's particle carries its sense ("moving in on the 1st" -> "moving on the first", "take on more work" ->
+# "take more work"): where the candidate keeps the writer's verb as typed, the particle (or its "into"/"onto"/
+# "inside"/"outside") follows it within three words ("pick it up").
+_PARTICLES = {"in": ("in", "into", "inside"), "out": ("out", "outside"), "up": ("up",), "down": ("down",),
+              "off": ("off",), "on": ("on", "onto"), "over": ("over",), "back": ("back",), "away": ("away",)}
+_PHRASAL_VERBS = frozenset([
+    "move", "sign", "log", "check", "show", "give", "pick", "set", "turn", "take", "come", "go", "get", "find",
+    "figure", "work", "fill", "hand", "call", "drop", "hang", "hold", "look", "put", "run", "shut", "sort", "start",
+    "stay", "throw", "wake", "write", "clean", "cut", "break", "catch", "bring", "carry", "end", "follow", "let",
+    "mess", "pay", "point", "slow", "speed", "step", "sum", "switch", "try", "wrap", "fall", "freak", "hook",
+    "kick", "knock", "lay", "pass", "pull", "push", "reach", "shake", "sit", "stand", "stick", "tear", "think",
+    "use", "wait", "warm", "wash", "wipe"])
+_PHRASAL_IRREGULAR = {"went": "go", "gone": "go", "goes": "go", "took": "take", "taken": "take", "came": "come",
+                      "got": "get", "gotten": "get", "gave": "give", "given": "give", "found": "find", "held": "hold",
+                      "ran": "run", "brought": "bring", "caught": "catch", "fell": "fall", "stood": "stand",
+                      "thought": "think", "threw": "throw", "thrown": "throw", "woke": "wake", "wrote": "write",
+                      "written": "write", "shook": "shake", "sat": "sit", "stuck": "stick", "tore": "tear",
+                      "laid": "lay", "paid": "pay"}
+
+
+def _phrasal_base(w: str) -> str | None:
+    for b in (w, w[:-1], w[:-2], w[:-3], w[:-3] + "e", w[:-2] + "e", w[:-4] if len(w) > 5 and w[-4] == w[-5] else ""):
+        if b in _PHRASAL_VERBS:
+            return b
+    return _PHRASAL_IRREGULAR.get(w)
+
+
+def _particles_lost(src: list[str], cand: list[str]) -> list[str]:
+    out = []
+    for v, p in pairwise(src):
+        if p in _PARTICLES and _phrasal_base(v):
+            at = [j for j, w in enumerate(cand) if w == v]
+            if at and not any(x in _PARTICLES[p] for j in at for x in cand[j + 1:j + 4]):
+                out.append(f"{v} {p}")
+    return out
+
+
+# A change by an amount: "sales are up 12% but costs are up 15%" -> "Sales are up 12%, but it costs 15%." lost the
+# rise of the costs. The candidate says the number after a word of the same direction, with no other number or
+# clause mark between them.
+_CHANGE = re.compile(r"\b(?:is|are|was|were|be|been|'s|’s)\s+(up|down)\s+(?:by\s+)?\$?(\d+(?:[.,]\d+)*)",
+                     re.IGNORECASE)
+_CHANGE_WORDS = {"up": "up|rose|risen|rise|rising|increased?|increasing|higher|grew|grown|growth|gained?|more|jumped",
+                 "down": "down|fell|fallen|fall|falling|decreased?|decreasing|lower|dropped|drop|declined?|less|"
+                         "shrank|shrunk|lost"}
+
+
+_PATH_STEP = re.compile(r"([^\W\d_][\w'’]*)\s*(>|→|->|»)\s*(?=([^\W\d_][\w'’]*))")  # steps share their words
+
+
+def _change_kept(direction: str, n: str, candidate: str) -> bool:
+    return re.search(rf"\b(?:{_CHANGE_WORDS[direction.lower()]})\b[^\d,.;:!?]{{0,30}}?\$?{re.escape(n)}(?!\d)",
+                     candidate, re.IGNORECASE) is not None
+
+
 def _bounds(text: str) -> list[tuple[str, str, str]]:
     """(number, direction "up"/"down", the bound as written) for each bounded number of a text."""
     return [(m.group(3), "up" if m.group(1) else "down", m.group(0)) for m in _BOUNDED_NUMBER.finditer(text)]
@@ -236,6 +291,7 @@ _SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards
                        r"[,!.]*(?:\s+([A-Za-z][a-z]+(?: [A-Za-z][a-z]+)?))?[.!]*")
 
 
+_WORDLIKE_ACRONYMS = frozenset(["rip"])  # not in acronyms.txt: a shouted "LET'ER RIP" is the verb
 _ACRONYM = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")
 
 
@@ -402,6 +458,17 @@ def default_past_tense() -> dict[str, str]:
     return read_past_tense(assets_dir() / "lexicons" / "past_tense.tsv")
 
 
+@lru_cache(maxsize=1)
+def _verbs_of_past() -> dict[str, list[str]]:
+    """past -> the verbs it is the past of ("was" -> ["be"], "went" -> ["go"])."""
+    out: dict[str, list[str]] = {}
+    for verb, past in default_past_tense().items():
+        verb = {"am": "be", "is": "be", "are": "be"}.get(verb, verb)
+        if verb not in out.setdefault(past, []):
+            out[past].append(verb)
+    return out
+
+
 def _present_forms(verb: str) -> set[str]:
     """A verb's forms that are not past: "go", "goes", "going" (and "is", "are", "it's" for "be")."""
     out = {verb, verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "o", "z")) else "s"),
@@ -412,20 +479,19 @@ def _present_forms(verb: str) -> set[str]:
 
 
 def _tense_changed(cand: list[str], src: list[str], source: str) -> list[str]:
-    past = default_past_tense()
+    past = _verbs_of_past()
     src_set = set(src)
     told = source
     for q in quoted_spans(source):  # a past inside somebody's quoted words is not the writer's tense
         told = told.replace(q, " ")
     cues = set(words(told))
-    if cues & _PAST_CUES or cues & set(past.values()) or any(w.endswith("ed") and len(w) > 4 for w in cues):
+    if cues & _PAST_CUES or cues & past.keys() or any(w.endswith("ed") and len(w) > 4 for w in cues):
         return []
     out = []
     for i, w in enumerate(cand):
         if w in src_set or (i and cand[i - 1] in _NO_PAST_BEFORE):
             continue
-        bases = [b for b, pt in past.items() if pt == w]
-        bases = [{"am": "be", "is": "be", "are": "be"}.get(b, b) for b in bases]
+        bases = past.get(w, [])
         if not bases and w.endswith("ed") and len(w) > 4:
             bases = [b for b in (w[:-2], w[:-1], w[:-3] + "y" if w.endswith("ied") else "",
                                  w[:-3] if w[-3] == w[-4] else "") if len(b) > 2]
@@ -471,22 +537,49 @@ def _modals_lost(cand: list[str], candidate: str, ruled: list[str], rules_text: 
 
 
 # A comma the writer put between a noun and a clause of its own: "worst customer service ever, waited 2 hrs on
-# hold" -> "Worst customer service ever waited two hours on hold." makes the service the one who waited. Checked
+# hold" -> "Worst customer service ever waited two hours on hold." makes the service the one who waited, and a
+# "be" in the comma's place says one is the other. Checked
 # where a past verb follows the comma (an irregular past or an -ed word; not "was", "were", "had", "did", which
 # often follow a subject the rules set off: "the remake..was ugly" -> "the remake, was ugly"). The entry is
 # "~,waited".
+_COPULA = "(?:is|am|are|was|were)"
+# a question after a comma ("the form asks for my ssn, is that safe?" -> "... my SSN is that safe?")
+_QUESTION_SUBJECT_AFTER = re.compile(r"\s+(?:that|this|it|you|he|she|they|we|there|i)\b", re.IGNORECASE)
+_SENTENCE_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*[.!?]+\s+([^\W\d_][\w'’]*)")
 _COMMA_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*,\s*([^\W\d_]+)\b")
 
 
-def _comma_joined(candidate: str, rules_text: str) -> list[str]:
+_LAST_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*$")
+
+
+def _comma_joined(candidate: str, rules_text: str, source: str) -> list[str]:
+    """Each place is found by the two words before the mark (a word may come between them: "service has ever
+    waited") and the one after it."""
     past = set(default_past_tense().values()) - {"was", "were", "had", "did"}
     out = []
+
+    def lead(m: re.Match) -> str:  # the word before the mark, with the one before it where there is one
+        prev = _LAST_WORD.search(rules_text, max(0, m.start() - 40), m.start())
+        return (re.escape(prev.group(1)) + r"\s+(?:\w+\s+)?" if prev else "") + re.escape(m.group(1))
+
     for m in _COMMA_THEN_WORD.finditer(rules_text):
-        before, verb = m.group(1), m.group(2)
-        low = verb.lower()
-        if (low in past or (low.endswith("ed") and len(low) > 4)) and re.search(
-                rf"(?<![\w'’]){re.escape(before)}\s+{re.escape(verb)}\b", candidate, re.IGNORECASE):
+        before, after = lead(m), re.escape(m.group(2))
+        low = m.group(2).lower()
+        asks = low in _QUESTION_AUX and _QUESTION_SUBJECT_AFTER.match(rules_text, m.end())  # ", is that safe?"
+        joined = (low in past or (low.endswith("ed") and len(low) > 4) or asks) and re.search(
+            rf"(?<![\w'’]){before}\s+{after}\b", candidate, re.IGNORECASE)
+        # nor does a "be" put in its place: "my bad, wrong file" -> "My mistake is wrong file.", "tiger vs.
+        # gator..awesome" -> "a tiger vs. Gator is awesome"
+        be = rf"(?<![\w'’]){before}\s+{_COPULA}\s+{after}\b"
+        if joined or (re.search(be, candidate, re.IGNORECASE) and not re.search(be, rules_text, re.IGNORECASE)):
             out.append(f"{SENSE},{low}")
+    # Two sentences the writer ended with "!", "?" or a full stop run into one: "long time no see! how've u been?"
+    # -> "Long time, no see how have you been?" (an abbreviation's dot, "Jr. High", ends nothing)
+    for m in _SENTENCE_THEN_WORD.finditer(rules_text):
+        word, after = re.escape(m.group(1)), re.escape(m.group(2))
+        if (len(m.group(1)) > 2 and re.search(rf"(?<![\w'’]){lead(m)}\s+{after}\b", candidate, re.IGNORECASE)
+                and re.search(rf"(?<![\w'’]){word}\s*(?:[!?]+|(?<!\.)\.(?!\.))\s*{after}\b", source, re.IGNORECASE)):
+            out.append(f"{SENSE},{m.group(2).lower()}")
     return out
 
 
@@ -1130,6 +1223,14 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     bounds = [(n, d, b) for n, d, b in dict.fromkeys(_bounds(rules_text)) if (n, d) in writers]
     kept_bounds = {b for n, d, b in bounds if _bound_kept(n, d, candidate)}
     lost += [b for _, _, b in bounds if b not in kept_bounds]
+    # A step of a menu path or a sequence ("click settings > privacy > clear data" -> "Click settings, and privacy,
+    # and clear data."): the candidate keeps each "A > B" as typed (a number after ">" is a bound, checked above).
+    steps = [(f"{a} {arrow} {b}", rf"(?<![\w'’]){re.escape(a)}\s*{re.escape(arrow)}\s*{re.escape(b)}(?![\w'’])")
+             for a, arrow, b in dict.fromkeys(_PATH_STEP.findall(rules_text))]
+    lost += [step for step, pattern in steps if re.search(pattern, source, re.IGNORECASE)
+             and not re.search(pattern, candidate, re.IGNORECASE)]
+    lost += [f"{d} {n}" for d, n in dict.fromkeys(_CHANGE.findall(rules_text))
+             if re.search(rf"(?<![\w.,]){re.escape(n)}(?![\d])", source) and not _change_kept(d, n, candidate)]
     # a bound said another way keeps its words' meaning ("at least 3" -> "a minimum of three": "least" is not lost)
     said_bound = {w for b in kept_bounds for w in words(b)}
     lost = [w for w in lost if w not in said_bound]
@@ -1147,19 +1248,21 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
                                        and len(w) > 2 and wordlist.known(w) and w not in lost
                                        and not said_formally(w)])
     # An acronym the rules write in capitals carries what the writer said even where GYAFC's informal side made it a
-    # marker ("RIP grandpa, gonna miss u" -> "My grandpa is going to miss you."): one the acronyms lexicon lists, or
-    # no English word ("HOT" and "HA" are shouted words)
+    # marker ("RIP grandpa, gonna miss u" -> "My grandpa is going to miss you."): one the acronyms lexicon lists,
+    # one spelled like a word but written in capitals by the rules ("RIP"), or no English word ("HOT" and "HA" are
+    # shouted words)
     acronyms = default_acronyms()
     lost += [a for a in dict.fromkeys(w.lower() for w in _ACRONYM.findall(rules_text))
              if a in markers and a in src and a not in cand_set and a not in lost and not said_formally(a)
-             and (a in acronyms or not wordlist.known(a))]
+             and (a in acronyms or a in _WORDLIKE_ACRONYMS or not wordlist.known(a))]
     lost += _sense_turns(candidate, source)
     lost += _possessives_lost(candidate, source, rules_text, equivalents)
     lost += _owners_added(candidate, source, rules_text)
     lost += _subjects_added(candidate, source, rules_text)
     lost += _tense_changed(cand, src, source)
-    lost += _comma_joined(candidate, rules_text)
+    lost += _comma_joined(candidate, rules_text, source)
     lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
+    lost += _particles_lost(src, cand)
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
     # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")
     for chat, word in _CHAT_LOGICAL:
@@ -1193,6 +1296,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     fillers = default_fillers()
     if ((src and all(w in fillers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
          and any(w not in allowed for w in cand))
+            # nor has one word said again ("cool cool cool" -> "Cool is cool.")
+            or (len(src) > 1 and len(set(src)) == 1 and not _NUMBER.search(source)
+                and any(w not in allowed for w in cand))
             # a sign-off is said as the rules say it, or as typed, give or take a capital or an end mark ("Best,
             # Sam" -> "It is the best Sam.", "best regards, jen" -> "The best regards is Jen.")
             or (_is_sign_off(source, wordlist)

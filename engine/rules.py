@@ -394,6 +394,8 @@ _S_ADJ_CLAUSE_END = re.compile(
 # "the lab report's worth 30%", "the trip's worth it": "is" before "worth" and what it is worth
 _S_WORTH = re.compile(r"\s+worth\s+(?:\$|\d|(?:it|every|a|an|the|more|less|about|around|over|at|nothing|much|twice"
                       r"|double|trying|checking|asking|reading|watching|seeing)\b)", re.IGNORECASE)
+# "revenue's down 5%", "traffic's up 20 percent": "is" before a change by an amount
+_S_CHANGE = re.compile(r"\s+(?:up|down)\s+(?:by\s+)?\$?\d", re.IGNORECASE)
 # "'ve gotta" / "'s gotta" are "have to" / "has to" ("I've gotta go", "it's gotta be done"): word by word they
 # came out "I have have to go", "It is have to be done".
 _HAVE_GOTTA = re.compile(r"(?<![\w'’])(i|you|we|they)(?:['’]?ve)\s+gotta\b", re.IGNORECASE)
@@ -1170,7 +1172,7 @@ class RuleFormalizer:
                             or _S_ADJ_CLAUSE_END.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
-                    or _S_WORTH.match(text, end)):
+                    or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):
                 verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and _S_HAS_PHRASAL.match(text, end)) else "is"
             elif base in _SLANG_NOUNS and base in self._slang:
                 return f"{src_base}'s"  # a possessive: "my bro's wedding" -> "my brother's wedding"

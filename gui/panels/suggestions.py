@@ -62,7 +62,7 @@ def caution_text(flags) -> str:
     for typed, past in (w[len(SENSE):].split(">", 1) for w in dropped if w.startswith(SENSE) and ">" in w):
         parts.append(f"puts your “{typed}” in the past (“{past}”)")
     for verb in (w[len(SENSE) + 1:] for w in dropped if w.startswith(SENSE + ",")):
-        parts.append(f"drops your comma before “{verb}”, which changes who did it")
+        parts.append(f"drops your comma before “{verb}”, which changes what the sentence says")
     if f"{SENSE}but" in dropped:
         parts.append("turns your “but” (except) into a contrast")
     if words_of("inserted:"):

@@ -373,6 +373,8 @@ CASES = [
     ("let her go", "Let her go."),
     ("does she go there?", "Does she go there?"),
     ("you and she have the same taste", "You and she have the same taste."),
+    # "'s" before a change by an amount is "is"
+    ("revenue's down 5% vs last yr", "Revenue is down 5% vs last year."),
     # somebody's words in double quotes stay as written
     ('he asked "why isnt this done" and left', 'He asked "why isnt this done" and left.'),
     ('the client said “we\'re not paying for this” lol', 'The client said “we\'re not paying for this”.'),

@@ -33,6 +33,8 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     assert caution_text(("dropped:~but",)) == (
         "Check the meaning: this rewrite turns your “but” (except) into a contrast.")
     # a tense the writer did not use, somebody's quoted words changed
+    assert caution_text(("dropped:~,waited",)) == (
+        "Check the meaning: this rewrite drops your comma before “waited”, which changes what the sentence says.")
     assert caution_text(("dropped:~go>went",)) == "Check the meaning: this rewrite puts your “go” in the past (“went”)."
     assert caution_text(('dropped:"why isnt this done"',)) == (
         'Check the meaning: this rewrite does not copy "why isnt this done" exactly.')
