@@ -150,6 +150,12 @@ WRITER_CASES = [
     ("RIP grandpa, gonna miss u", ["RIP"], ["grandpa is"]),                   # "My grandpa is going to miss you."
     ("if it rains we'll cancel", ["will"], []),                               # "If it rains, we cancel."
     ('the error says "permission denied"', ["says"], ["said"]),               # 'The error said, ...'
+    ("sales are up 12% but costs are up 15%", ["up 15%"], []),                # "but it costs 15%"
+    ("my bad, wrong file, here's the right one", ["wrong file"], ["is wrong"]),  # "My mistake is wrong file"
+    ("the form asks for my ssn, is that safe?", ["safe?"], ["SSN is"]),       # "my SSN is that safe?"
+    ("long time no see! how've u been?", ["been?"], ["see how"]),             # "no see how have you been?"
+    ("click settings > privacy > clear data", ["settings > privacy > clear data"], []),  # "settings, and privacy"
+    ("cool cool cool", [], [" is "]),                                          # "Cool is cool."
 ]
 
 
