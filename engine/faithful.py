@@ -154,19 +154,17 @@ _PHRASAL_VERBS = frozenset([
     "mess", "pay", "point", "slow", "speed", "step", "sum", "switch", "try", "wrap", "fall", "freak", "hook",
     "kick", "knock", "lay", "pass", "pull", "push", "reach", "shake", "sit", "stand", "stick", "tear", "think",
     "use", "wait", "warm", "wash", "wipe"])
-_PHRASAL_IRREGULAR = {"went": "go", "gone": "go", "goes": "go", "took": "take", "taken": "take", "came": "come",
-                      "got": "get", "gotten": "get", "gave": "give", "given": "give", "found": "find", "held": "hold",
-                      "ran": "run", "brought": "bring", "caught": "catch", "fell": "fall", "stood": "stand",
-                      "thought": "think", "threw": "throw", "thrown": "throw", "woke": "wake", "wrote": "write",
-                      "written": "write", "shook": "shake", "sat": "sit", "stuck": "stick", "tore": "tear",
-                      "laid": "lay", "paid": "pay"}
+# past forms come from the past-tense lexicon; these are the other forms a verb takes before its particle
+_PHRASAL_FORMS = {"goes": "go", "gone": "go", "taken": "take", "gotten": "get", "given": "give", "written": "write",
+                  "thrown": "throw"}
 
 
 def _phrasal_base(w: str) -> str | None:
     for b in (w, w[:-1], w[:-2], w[:-3], w[:-3] + "e", w[:-2] + "e", w[:-4] if len(w) > 5 and w[-4] == w[-5] else ""):
         if b in _PHRASAL_VERBS:
             return b
-    return _PHRASAL_IRREGULAR.get(w)
+    base = _PHRASAL_FORMS.get(w) or next(iter(_verbs_of_past().get(w, [])), None)
+    return base if base in _PHRASAL_VERBS else None
 
 
 def _particles_lost(src: list[str], cand: list[str]) -> list[str]:

@@ -978,8 +978,7 @@ class RuleFormalizer:
 
         # Words in double quotes are somebody's own words or a title ('he asked "why isn't this done"'): they stay
         # as written, unless the quote is all there is to formalize.
-        protector = _PROTECT_QUOTED if _QUOTED_SPAN.search(text) and quoted_spans(text) else _PROTECT
-        text = protector.sub(_protect, text)
+        text = (_PROTECT_QUOTED if quoted_spans(text) else _PROTECT).sub(_protect, text)
         text = self._sentence_rules(self._local_rules(text))
         if protected:
             restored = _restore(text, protected)

@@ -387,19 +387,25 @@ def test_a_formal_equivalent_keeps_the_word(rules, wl):
     assert set(none.dropped) == {"kids", "tv"}
 
 
-def test_bad_equivalents_lexicons_are_named(tmp_path):
-    bad = tmp_path / "equivalents.tsv"
-    for text in ("kids\n", "kids\tchildren\textra\n", "\tchildren\n", "kids\tchildren,,\n"):
+@pytest.mark.parametrize("read,name,bad_lines,unreadable,missing,good,expected", [
+    (read_equivalents, "equivalents.tsv", ("kids\n", "kids\tchildren\textra\n", "\tchildren\n", "kids\tchildren,,\n"),
+     "not a readable lexicon", "not found", "Kids\tChildren, youngsters\n", {"kids": frozenset({"children", "youngsters"})}),
+    (read_past_tense, "past_tense.tsv", ("go\n", "go\twent\textra\n", "\twent\n", "go\twent 2\n"),
+     "not a readable past-tense lexicon", "missing", "Go\tWent\n", {"go": "went"}),
+])
+def test_bad_lexicons_are_named(tmp_path, read, name, bad_lines, unreadable, missing, good, expected):
+    bad = tmp_path / name
+    for text in bad_lines:
         bad.write_text("# header\n" + text, encoding="utf-8")
-        with pytest.raises(ModelError, match="equivalents.tsv line 2"):
-            read_equivalents(bad)
+        with pytest.raises(ModelError, match=f"{name} line 2"):
+            read(bad)
     bad.write_bytes(b"\xff\xfe\x00junk")
-    with pytest.raises(ModelError, match="not a readable lexicon"):
-        read_equivalents(bad)
-    with pytest.raises(ModelError, match="not found"):
-        read_equivalents(tmp_path / "none.tsv")
-    bad.write_text("# a comment\n\nKids\tChildren, youngsters\n", encoding="utf-8")
-    assert read_equivalents(bad) == {"kids": frozenset({"children", "youngsters"})}
+    with pytest.raises(ModelError, match=unreadable):
+        read(bad)
+    with pytest.raises(ModelError, match=missing):
+        read(tmp_path / "none.tsv")
+    bad.write_text("# a comment\n\n" + good, encoding="utf-8")
+    assert read(bad) == expected
 
 
 def test_checks_never_raise_on_odd_text(rules, wl):
@@ -994,21 +1000,6 @@ def test_a_tense_the_writer_did_not_use_is_caught(rules, wl):
     # an -ed word after "be", "have" or a determiner is no past tense
     assert _check("The room is cleaned every day.", "the room is clean every day", rules, wl).dropped == ()
     assert _check("I have finished the report now.", "i finish the report now", rules, wl).dropped == ()
-
-
-def test_bad_past_tense_lexicons_are_named(tmp_path):
-    bad = tmp_path / "past_tense.tsv"
-    for text in ("go\n", "go\twent\textra\n", "\twent\n", "go\twent 2\n"):
-        bad.write_text("# header\n" + text, encoding="utf-8")
-        with pytest.raises(ModelError, match="past_tense.tsv line 2"):
-            read_past_tense(bad)
-    bad.write_bytes(b"\xff\xfe\x00junk")
-    with pytest.raises(ModelError, match="not a readable past-tense lexicon"):
-        read_past_tense(bad)
-    with pytest.raises(ModelError, match="missing"):
-        read_past_tense(tmp_path / "none.tsv")
-    bad.write_text("# a comment\n\nGo\tWent\n", encoding="utf-8")
-    assert read_past_tense(bad) == {"go": "went"}
 
 
 def test_somebodys_quoted_words_are_copied_as_they_are(rules, wl):
