@@ -289,6 +289,8 @@ _SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards
                        r"[,!.]*(?:\s+([A-Za-z][a-z]+(?: [A-Za-z][a-z]+)?))?[.!]*")
 
 
+_SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
+_RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
 _WORDLIKE_ACRONYMS = frozenset(["rip"])  # not in acronyms.txt: a shouted "LET'ER RIP" is the verb
 _ACRONYM = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")
 
@@ -508,7 +510,8 @@ def _tense_changed(cand: list[str], src: list[str], source: str) -> list[str]:
 _MODAL_KINDS = {"will": "will", "would": "will", "won't": "will", "wouldn't": "will", "shall": "will",
                 "can": "can", "could": "can", "cannot": "can", "can't": "can", "couldn't": "can", "able": "can",
                 "should": "should", "must": "should", "shouldn't": "should", "mustn't": "should", "ought": "should",
-                "may": "may", "might": "may"}
+                "may": "may", "might": "may", "gonna": "will", "gunna": "will", "wont": "will", "wouldnt": "will",
+                "cant": "can", "couldnt": "can", "shouldnt": "should", "gotta": "should"}
 _MODAL_PHRASES = {"will": re.compile(r"\bgoing to\b", re.IGNORECASE),
                   "should": re.compile(r"\b(?:have|has|had|need|needs) to\b", re.IGNORECASE)}
 
@@ -516,7 +519,7 @@ _MODAL_PHRASES = {"will": re.compile(r"\bgoing to\b", re.IGNORECASE),
 def _modal_counts(tokens: list[str], text: str, requests: bool = True) -> dict[str, int]:
     out: dict[str, int] = {}
     for i, w in enumerate(tokens):
-        kind = "will" if w.endswith("'ll") else _MODAL_KINDS.get(w)
+        kind = "will" if w.endswith(("'ll", "'d")) else _MODAL_KINDS.get(w)
         # a request ("will you please let me know", "could you send it") may be said as "please"
         if kind and (requests or tokens[i + 1:i + 2] not in (["you"], ["u"], ["ya"])):
             out[kind] = out.get(kind, 0) + 1
@@ -530,7 +533,7 @@ def _modals_lost(cand: list[str], candidate: str, ruled: list[str], rules_text: 
     had, has = _modal_counts(ruled, rules_text, requests=False), _modal_counts(cand, candidate)
     typed = {}
     for w in ruled:
-        typed.setdefault("will" if w.endswith("'ll") else _MODAL_KINDS.get(w), w)
+        typed.setdefault("will" if w.endswith(("'ll", "'d")) else _MODAL_KINDS.get(w), w)
     return [typed.get(kind, kind) for kind, n in had.items() if has.get(kind, 0) < n]
 
 
@@ -562,6 +565,8 @@ def _comma_joined(candidate: str, rules_text: str, source: str) -> list[str]:
 
     for m in _COMMA_THEN_WORD.finditer(rules_text):
         before, after = lead(m), re.escape(m.group(2))
+        if not re.search(rf",\s*{after}\b", source, re.IGNORECASE):
+            continue  # a comma the rules put in ("..." -> ","; ", but") is not the writer's
         low = m.group(2).lower()
         asks = low in _QUESTION_AUX and _QUESTION_SUBJECT_AFTER.match(rules_text, m.end())  # ", is that safe?"
         joined = (low in past or (low.endswith("ed") and len(low) > 4) or asks) and re.search(
@@ -1267,6 +1272,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         if (word in ruled_set and word not in lost and chat.search(source) and not chat.search(candidate)
                 and not _logical_kept(word, cand_set, cand_text)):
             lost.append(word)
+    # "hardly ever" is "rarely", not "hardly" ("he hardly ever answers his phone" -> "He hardly answers his phone.")
+    for adverb in dict.fromkeys(m.group(1).lower() for m in _SELDOM.finditer(source)):
+        if (re.search(rf"\b{adverb}\b", candidate, re.IGNORECASE) and not _RARELY.search(candidate)
+                and not re.search(rf"\b{adverb}\s+ever\b", candidate, re.IGNORECASE)):
+            lost.append("ever")
     if negations(candidate) < negations(rules_text):
         lost.append("not")
     # the writer's own sentence always passes: leaving it as it is changes nothing it says
@@ -1302,7 +1312,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
             or (_is_sign_off(source, wordlist)
                 and _sign_off_key(candidate) not in (_sign_off_key(rules_text), _sign_off_key(source)))):
         lost.append(WORDS_ADDED)
-    dropped = tuple(dict.fromkeys(lost))
+    # the writer's own sentence always passes: leaving it as it is changes nothing it says
+    dropped = tuple(dict.fromkeys(lost)) if candidate.strip() != source.strip() else ()
     said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
     src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}
     inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))

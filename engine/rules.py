@@ -748,16 +748,22 @@ def _shouting_around(text: str, pos: int) -> bool:
 _NUMERAL_LETTERS = frozenset("IVXLCDMW")
 
 
+_ENDS_ITS_SENTENCE = re.compile(r"\.$|[.!?][\"”]$")
+
+
 def _restore(text: str, protected: list[str]) -> str | None:
-    """Put the protected spans back in order; a span that ends with its own dot ("etc.", "P.O.") absorbs the
-    sentence dot the rules added after it."""
+    """Put the protected spans back in order; a span that ends with its own dot ("etc.", "P.O.") or a quotation
+    that ends with its own sentence mark ('"Forrest Gump."', '"The Game?"') absorbs the sentence mark the rules
+    added after it."""
     parts = _MARKS.split(text)
     if len(parts) - 1 != len(protected):
         return None  # a rule lost or copied a placeholder: never return text with a span missing
     out = [parts[0]]
     for span, after in zip(protected, parts[1:]):
-        if span.endswith(".") and after.startswith(".") and not after.startswith(".."):
+        if _ENDS_ITS_SENTENCE.search(span) and after.startswith(".") and not after.startswith(".."):
             after = after[1:]
+        elif span[-1:] in "\"”" and _ENDS_ITS_SENTENCE.search(span) and after[:1] in ("?", "!"):
+            after = after[1:]  # 'the motion picture "The Game?"' is a question already
         out.append(span)
         out.append(after)
     return "".join(out)

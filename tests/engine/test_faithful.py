@@ -1118,3 +1118,21 @@ def test_a_verbs_particle_is_kept_with_the_verb(rules, wl):
     # the verb said another way is the content check's business, not this one's
     assert "take on" not in _check("I cannot accept more work.", "cant take on more work", rules, wl).dropped
 
+
+@pytest.mark.parametrize("src", [
+    "i went there... loved it", "we tried but it failed", "she go to the office every day",
+    "if it rains we'll cancel", "RIP grandpa, gonna miss u", "sales are up 12% but costs are up 15%",
+    "long time no see! how've u been?", "click settings > privacy > clear data", "cool cool cool",
+    'he asked "why isnt this done" and left', "best regards, jen", "nvm, found it",
+])
+def test_the_writers_own_sentence_passes_the_meaning_checks(rules, wl, src):
+    """Leaving a sentence as it is changes nothing it says, whatever the rules put in (a comma for "...", "but")."""
+    assert _check(src, src, rules, wl).dropped == ()
+
+
+def test_hardly_ever_keeps_its_ever(rules, wl):
+    """"he hardly ever answers his phone" was offered as "He hardly answers his phone." (rarely became barely)."""
+    src = "he hardly ever answers his phone"
+    assert "ever" in _check("He hardly answers his phone.", src, rules, wl).dropped
+    assert _check("He hardly ever answers his phone.", src, rules, wl).dropped == ()
+

@@ -156,6 +156,7 @@ WRITER_CASES = [
     ("long time no see! how've u been?", ["been?"], ["see how"]),             # "no see how have you been?"
     ("click settings > privacy > clear data", ["settings > privacy > clear data"], []),  # "settings, and privacy"
     ("cool cool cool", [], [" is "]),                                          # "Cool is cool."
+    ("he hardly ever answers his phone", ["hardly ever"], []),                 # "He hardly answers his phone."
 ]
 
 

@@ -373,6 +373,9 @@ CASES = [
     ("let her go", "Let her go."),
     ("does she go there?", "Does she go there?"),
     ("you and she have the same taste", "You and she have the same taste."),
+    # a quotation that ends with its own sentence mark takes no second one
+    ('Tim Allen acted in the film "The Shaggy Dog."', 'Tim Allen acted in the film "The Shaggy Dog."'),
+    ('have you seen the motion picture "The Game?"', 'Have you seen the motion picture "The Game?"'),
     # "'s" before a change by an amount is "is"
     ("revenue's down 5% vs last yr", "Revenue is down 5% vs last year."),
     # somebody's words in double quotes stay as written
