@@ -516,10 +516,14 @@ _MODAL_PHRASES = {"will": re.compile(r"\bgoing to\b", re.IGNORECASE),
                   "should": re.compile(r"\b(?:have|has|had|need|needs) to\b", re.IGNORECASE)}
 
 
+def _modal_kind(word: str) -> str | None:
+    return "will" if word.endswith(("'ll", "'d")) else _MODAL_KINDS.get(word)
+
+
 def _modal_counts(tokens: list[str], text: str, requests: bool = True) -> dict[str, int]:
     out: dict[str, int] = {}
     for i, w in enumerate(tokens):
-        kind = "will" if w.endswith(("'ll", "'d")) else _MODAL_KINDS.get(w)
+        kind = _modal_kind(w)
         # a request ("will you please let me know", "could you send it") may be said as "please"
         if kind and (requests or tokens[i + 1:i + 2] not in (["you"], ["u"], ["ya"])):
             out[kind] = out.get(kind, 0) + 1
@@ -533,7 +537,7 @@ def _modals_lost(cand: list[str], candidate: str, ruled: list[str], rules_text: 
     had, has = _modal_counts(ruled, rules_text, requests=False), _modal_counts(cand, candidate)
     typed = {}
     for w in ruled:
-        typed.setdefault("will" if w.endswith(("'ll", "'d")) else _MODAL_KINDS.get(w), w)
+        typed.setdefault(_modal_kind(w), w)
     return [typed.get(kind, kind) for kind, n in had.items() if has.get(kind, 0) < n]
 
 
@@ -1312,7 +1316,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
             or (_is_sign_off(source, wordlist)
                 and _sign_off_key(candidate) not in (_sign_off_key(rules_text), _sign_off_key(source)))):
         lost.append(WORDS_ADDED)
-    # the writer's own sentence always passes: leaving it as it is changes nothing it says
+    # none of this counts against the writer's own sentence left as typed (a comma or a "going to" the rules put in
+    # is no part of what the writer said)
     dropped = tuple(dict.fromkeys(lost)) if candidate.strip() != source.strip() else ()
     said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
     src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}
