@@ -289,6 +289,13 @@ _SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards
                        r"[,!.]*(?:\s+([A-Za-z][a-z]+(?: [A-Za-z][a-z]+)?))?[.!]*")
 
 
+_DATED = re.compile(r"\b(on|by|until|till|til|since)\s+(?:the\s+)?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
+                    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?:st|nd|rd|th)|jan|january|"
+                    r"feb|february|march|april|june|july|aug|august|sept?|september|oct|october|nov|november|dec|"
+                    r"december)\b", re.IGNORECASE)
+_DATED_SAME = {"on": "on", "by": "by|before|no later than", "until": "until|till|til|through",
+               "till": "until|till|til|through", "til": "until|till|til|through", "since": "since"}
+_ORDINAL_TAIL = re.compile(r"\d(st|nd|rd|th)\b", re.IGNORECASE)
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
 _WORDLIKE_ACRONYMS = frozenset(["rip"])  # not in acronyms.txt: a shouted "LET'ER RIP" is the verb
@@ -1167,7 +1174,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # (a word the rules themselves remove or replace is a marker).
     # "not" and the n't forms are not checked word by word ("was not" -> "wasn't" keeps it): the polarity check
     # below counts them.
+    ordinal_tails = {m.group(1).lower() for m in _ORDINAL_TAIL.finditer(source)}  # "1st" is no word "st"
     content = [w for w in src if (w not in STOPWORDS or w in LOGICAL) and w not in markers and w in ruled_set
+               and w not in ordinal_tails
                and not _INTERJECTION.match(w) and not _verbal_negation(w)]
     cand_set = set(cand)
     # A misspelt source word (not in the word list) fixed by the candidate is kept, not lost; a real word one
@@ -1202,7 +1211,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # An abbreviation the rules spell out stands for content ("this qtr" -> "this quarter"): the candidate keeps
     # the abbreviation, its spelled-out word, or an equivalent of either.
     abbreviations = default_abbreviations()
-    lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost
+    lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost and w not in ordinal_tails
              and _stem(w) not in cand_stems and _stem(abbreviations[w]) not in cand_stems
              and not said_formally(w) and not said_formally(abbreviations[w])]
     phrases = default_phrase_abbreviations()
@@ -1276,6 +1285,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         if (word in ruled_set and word not in lost and chat.search(source) and not chat.search(candidate)
                 and not _logical_kept(word, cand_set, cand_text)):
             lost.append(word)
+    # The word that places a date ("moving in on the 1st" -> "moving in the first", "due by fri" -> "due Friday"):
+    # the candidate says it, or a word that places the date the same way.
+    for prep in dict.fromkeys(m.group(1).lower() for m in _DATED.finditer(source)):
+        if (not re.search(rf"\b(?:{_DATED_SAME[prep]})\b", candidate, re.IGNORECASE)
+                and not any(w.startswith(prep + " ") for w in lost)):  # "by 15" said already
+            lost.append(prep)
     # "hardly ever" is "rarely", not "hardly" ("he hardly ever answers his phone" -> "He hardly answers his phone.")
     for adverb in dict.fromkeys(m.group(1).lower() for m in _SELDOM.finditer(source)):
         if (re.search(rf"\b{adverb}\b", candidate, re.IGNORECASE) and not _RARELY.search(candidate)

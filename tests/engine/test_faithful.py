@@ -1136,3 +1136,13 @@ def test_hardly_ever_keeps_its_ever(rules, wl):
     assert "ever" in _check("He hardly answers his phone.", src, rules, wl).dropped
     assert _check("He hardly ever answers his phone.", src, rules, wl).dropped == ()
 
+
+def test_the_word_that_places_a_date_is_kept(rules, wl):
+    """"just signed the lease, moving in on the 1st" was offered as "moving in the first"."""
+    src = "just signed the lease, moving in on the 1st"
+    assert "on" in _check("Just signed the lease, moving in the first.", src, rules, wl).dropped
+    assert _check("Just signed the lease, moving in on the first.", src, rules, wl).dropped == ()
+    assert "by" in _check("It is due Friday.", "its due by fri", rules, wl).dropped
+    assert _check("It is due before Friday.", "its due by fri", rules, wl).dropped == ()
+    assert _check("I cannot wait until July.", "I cant wait till july", rules, wl).dropped == ()
+

@@ -157,6 +157,7 @@ WRITER_CASES = [
     ("click settings > privacy > clear data", ["settings > privacy > clear data"], []),  # "settings, and privacy"
     ("cool cool cool", [], [" is "]),                                          # "Cool is cool."
     ("he hardly ever answers his phone", ["hardly ever"], []),                 # "He hardly answers his phone."
+    ("just signed the lease, moving in on the 1st", ["moving in on"], []),     # "moving on the first"
 ]
 
 
