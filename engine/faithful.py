@@ -61,6 +61,7 @@ from engine.rules import (
     ONE_UNIT,
     emoji_runs,
     quoted_spans,
+    read_words,
     verbatim_spans,
 )
 from engine.types import Candidate, Rewrite
@@ -1031,10 +1032,8 @@ def default_abbreviations() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def default_acronyms() -> frozenset[str]:
-    """The shipped acronyms lexicon's entries, lower-cased ("tv", "rip", "fbi")."""
-    path = assets_dir() / "lexicons" / "acronyms.txt"
-    return frozenset(w.lower() for _, line in _lexicon_lines(path, f"{path}: the acronyms lexicon is missing",
-                                                             "acronyms lexicon") for w in line.split())
+    """The shipped acronyms lexicon's entries, lower-cased ("tv", "fbi"), read as the rules read it."""
+    return frozenset(w.lower() for w in read_words(assets_dir() / "lexicons" / "acronyms.txt"))
 
 
 @lru_cache(maxsize=1)

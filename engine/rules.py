@@ -680,6 +680,8 @@ _QUOTED_WORDS = re.compile(r'"[^"\n]*[^\W\d_][^"\n]*"|“[^”\n]*[^\W\d_][^”\
 def quoted_spans(text: str) -> list[str]:
     """The spans of ``text`` in double quotes, with their marks, that formalize() keeps as written: somebody's own
     words or a title, in a text with words outside them; none when the quotation is all the text says."""
+    if '"' not in text and "“" not in text:
+        return []  # the common case, on every sentence formalize() sees
     if not _HAS_LETTER.search(_QUOTED_SPAN.sub(" ", text)):
         return []
     return [m.group() for m in _QUOTED_WORDS.finditer(text)]
@@ -710,7 +712,8 @@ def _read_tsv(path: Path) -> dict[str, str]:
     return table
 
 
-def _read_words(path: Path) -> list[str]:
+def read_words(path: Path) -> list[str]:
+    """The words of a space-separated lexicon file (acronyms.txt, proper_nouns.txt ...); ModelError names a bad file."""
     return [w for _, line in _read_lexicon_lines(path) for w in line.split()]
 
 
@@ -904,12 +907,12 @@ class RuleFormalizer:
         self._filler_re = re.compile(
             rf"(?<![\w'’\"“])(?:{_alternation(fillers)})(?![\w'’\"”]| +at\b(?! +(?:least|all|first|last|once|times)\b))(?: *,)?", re.IGNORECASE
         )
-        self._register = frozenset(w.lower() for w in _read_words(d / "register_words.txt"))
-        self._double_words = frozenset(w.lower() for w in _read_words(d / "double_letter_words.txt"))
-        self._acronyms = frozenset(_read_words(d / "acronyms.txt"))
+        self._register = frozenset(w.lower() for w in read_words(d / "register_words.txt"))
+        self._double_words = frozenset(w.lower() for w in read_words(d / "double_letter_words.txt"))
+        self._acronyms = frozenset(read_words(d / "acronyms.txt"))
         self._proper = {w.lower(): _CASED_BRANDS.get(w.lower(), w[:1].upper() + w[1:])
-                        for w in _read_words(d / "proper_nouns.txt")}
-        self._proper.update({w.lower(): w for w in _read_words(d / "cased_words.txt")})
+                        for w in read_words(d / "proper_nouns.txt")}
+        self._proper.update({w.lower(): w for w in read_words(d / "cased_words.txt")})
         self.info = ModelInfo(role="rewriter", version="rules", path=None, kind="rules")
 
     def marker_words(self) -> frozenset[str]:
