@@ -106,7 +106,9 @@ _DIGIT_AS_WORD = {"2": ("to", "too"), "4": ("for",)}
 
 # ... but not before a quantity: "2 more laptops", "4 days", "2 of them", "2 or 3", "2 pm" count things.
 _QUANTITY_NEXT = frozenset(["more", "less", "fewer", "extra", "other", "of", "or", "and", "to", "out", "x",
-                            "am", "pm", "hrs", "mins", "secs", "percent", "k", "m"])
+                            "am", "pm", "hrs", "mins", "secs", "percent", "k", "m",
+                            # plurals without an "s" ("we're short 2 ppl" -> "short to people")
+                            "people", "ppl", "men", "women", "children", "kids", "feet", "teeth", "mice", "geese"])
 
 
 def _digit_counts(n: str, source: str) -> bool:
@@ -297,6 +299,8 @@ _DATED = re.compile(r"\b(on|by|until|till|til|since)\s+(?:the\s+)?(?:mon|tue|tue
 _DATED_SAME = {"on": "on", "by": "by|before|no later than", "until": "until|till|til|through",
                "till": "until|till|til|through", "til": "until|till|til|through", "since": "since"}
 _ORDINAL_TAIL = re.compile(r"\d(st|nd|rd|th)\b", re.IGNORECASE)
+_MANNER = re.compile(r"\b(?:one|two|three|a few) at a time\b|\b(one|step|day|little|bit|side|piece) by \1\b",
+                     re.IGNORECASE)
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
 _WORDLIKE_ACRONYMS = frozenset(["rip"])  # not in acronyms.txt: a shouted "LET'ER RIP" is the verb
@@ -315,6 +319,29 @@ def _is_sign_off(text: str, wordlist: WordList) -> bool:
         return False
     name = m.group(1) or ""
     return name[:1].isupper() or all(p in wordlist.names or not wordlist.known(p) for p in name.split())
+# "one" after one of these is a pronoun ("the right one", "this one"); elsewhere it counts ("add eggs one at a time"
+# -> "add eggs at a time", "you don't need all of them, just one")
+_ONE_PRONOUN_AFTER = frozenset(["the", "this", "that", "a", "an", "each", "every", "any", "no", "which",
+                                "another", "my", "your", "his", "her", "its", "our", "their", "other", "last",
+                                "first", "next", "only", "same"])
+
+
+def _relation_between(cand: Sequence[str], src_stems: Collection[str]) -> bool:
+    """A preposition of the candidate's own between two of the writer's words ("wait what" -> "wait for what")."""
+    at = [i for i, w in enumerate(cand) if _stem(w) in src_stems]
+    return bool(at) and any(w in _RELATIONS and _stem(w) not in src_stems for w in cand[at[0] + 1:at[-1]])
+
+
+def _counted_one(src: Sequence[str]) -> bool:
+    return any(w == "one" and (i == 0 or src[i - 1] not in _ONE_PRONOUN_AFTER) for i, w in enumerate(src))
+
+
+CONDITION = "~if"  # the entry in Checks.dropped for an "if" of the candidate's own
+_CONDITIONAL = frozenset(["if", "when", "whenever", "unless", "case", "whether", "wether", "otherwise",
+                          "else", "iff"])
+SHORT_MESSAGE_WORDS = 3  # a message this short may gain function words, not content words
+_RELATIONS = frozenset(["about", "after", "against", "at", "before", "by", "for", "from", "in", "into", "of",
+                        "on", "over", "since", "through", "to", "under", "until", "with", "without"])
 WORDS_ADDED = "+words"  # the entry in Checks.dropped when a candidate adds words to fillers alone or a sign-off
 
 
@@ -425,8 +452,41 @@ _EXCEPT_BUT_TYPED = re.compile(_EXCEPT_BUT + r"\s+but\b", re.IGNORECASE)
 _EXCEPT_BUT_CLAUSE = re.compile(_EXCEPT_BUT + r"\s*[,;]\s*but\b", re.IGNORECASE)
 
 
-def _sense_turns(candidate: str, source: str) -> list[str]:
+# A "to" of the model's own between two words the writer typed side by side ties them anew: "dont force push to
+# main" -> "do not force to push", "find attached my resume" -> "find attached to my resume", "let him say it" -> "ask
+# him to say it". After these words a "to" is grammar the writer left out ("want go" -> "want to go", "listen a lot
+# of music", "be careful use protection"), not a new sense.
+_TO_AFTER = frozenset(["want", "wants", "wanted", "wanting", "need", "needs", "needed", "needing", "try",
+                       "tries", "tried", "trying", "have", "has", "had", "having", "going", "is", "are",
+                       "was", "were", "be", "been", "am", "able", "unable", "ready", "willing", "happy",
+                       "glad", "sad", "sorry", "sure", "careful", "hard", "easy", "nice", "good", "supposed",
+                       "used", "about", "listen", "listens", "listened", "listening", "talk", "talks",
+                       "talked", "talking", "speak", "speaks", "spoke", "speaking", "reply", "replies",
+                       "replied", "respond", "responds", "responded", "attracted", "proposed", "related",
+                       "belong", "belongs", "belonged", "married", "engaged", "according", "next", "close",
+                       "similar", "go", "goes", "went", "come", "comes", "came", "coming", "get", "gets",
+                       "got", "back", "way", "how", "what", "where", "when", "who", "decide", "decided",
+                       "plan", "plans", "planned", "hope", "hopes", "hoped", "love", "loves", "loved", "like",
+                       "likes", "liked", "hate", "hates", "hated", "prefer", "start", "started", "begin",
+                       "began", "continue", "seem", "seems", "seemed", "appear", "appeared", "tend", "afraid",
+                       "allowed", "forced", "asked", "told", "order", "write", "wrote", "written", "explain",
+                       "explained", "said", "say", "says", "lie", "lied", "not"])
+_TOKENS = re.compile(r"[\w'’]+")
+
+
+def _to_inserted(candidate: str, source: str, rules_text: str) -> list[str]:
+    typed = [_TOKENS.findall(t.lower()) for t in (source, rules_text)]
+    cand = _TOKENS.findall(candidate.lower())
+    if cand.count("to") <= max(t.count("to") for t in typed):  # a "to" of the writer's, moved ("to not be")
+        return []
+    text = " " + " ".join(cand) + " "
+    return [f"{SENSE}{a} to" for a, b in dict.fromkeys(p for t in typed for p in pairwise(t))
+            if a not in _TO_AFTER and "to" not in (a, b) and f" {a} to {b} " in text and f" {a} {b} " not in text]
+
+
+def _sense_turns(candidate: str, source: str, rules_text: str = "") -> list[str]:
     out = [f"{SENSE}but"] if _EXCEPT_BUT_CLAUSE.search(candidate) and _EXCEPT_BUT_TYPED.search(source) else []
+    out += [t for t in _to_inserted(candidate, source, rules_text or source) if t not in out]
     for m in _SENSE_TURN.finditer(candidate):
         verb, prep = m.group(1).lower(), m.group(2).lower()
         if (_SENSE_TURNS.get(verb) == prep and re.search(rf"\b{verb}\b", source, re.IGNORECASE)
@@ -1174,7 +1234,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # "not" and the n't forms are not checked word by word ("was not" -> "wasn't" keeps it): the polarity check
     # below counts them.
     ordinal_tails = {m.group(1).lower() for m in _ORDINAL_TAIL.finditer(source)}  # "1st" is no word "st"
-    content = [w for w in src if (w not in STOPWORDS or w in LOGICAL) and w not in markers and w in ruled_set
+    content = [w for w in src if (w not in STOPWORDS or w in LOGICAL or (w == "one" and _counted_one(src)))
+               and w not in markers and w in ruled_set
                and w not in ordinal_tails
                and not _INTERJECTION.match(w) and not _verbal_negation(w)]
     cand_set = set(cand)
@@ -1270,7 +1331,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [a for a in dict.fromkeys(w.lower() for w in _ACRONYM.findall(rules_text))
              if a in markers and a in src and a not in cand_set and a not in lost and not said_formally(a)
              and (a in acronyms or a in _WORDLIKE_ACRONYMS or not wordlist.known(a))]
-    lost += _sense_turns(candidate, source)
+    lost += _sense_turns(candidate, source, rules_text)
     lost += _possessives_lost(candidate, source, rules_text, equivalents)
     lost += _owners_added(candidate, source, rules_text)
     lost += _subjects_added(candidate, source, rules_text)
@@ -1295,8 +1356,16 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         if (re.search(rf"\b{adverb}\b", candidate, re.IGNORECASE) and not _RARELY.search(candidate)
                 and not re.search(rf"\b{adverb}\s+ever\b", candidate, re.IGNORECASE)):
             lost.append("ever")
+    # a phrase that says how things go, word for word: "one at a time" -> "at one time" says "at once"
+    lost += [m.group().lower() for m in _MANNER.finditer(source)
+             if not re.search(r"\b" + r"\s+".join(m.group().lower().split()) + r"\b", candidate, re.IGNORECASE)]
     if negations(candidate) < negations(rules_text):
         lost.append("not")
+    # a condition the writer did not set: "gimme a sec, brb" -> "If you give me a sec, I will be right back."
+    # ("as if" is a likeness: "it feels like an hour" -> "It feels as if an hour has passed.")
+    if (any(w == "if" and cand[i - 1:i] != ["as"] for i, w in enumerate(cand))
+            and not _CONDITIONAL.intersection(src) and not _CONDITIONAL.intersection(ruled)):
+        lost.append(CONDITION)
     # the writer's own sentence always passes: leaving it as it is changes nothing it says
     if (is_question(source) or (is_question(rules_text) and candidate != source)) and not is_question(candidate):
         lost.append(QUESTION)
@@ -1320,6 +1389,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # candidate with words the writer did not type ("lol" -> "I would like to say that.", "omg" -> "It is a long
     # time.") says something new.
     fillers = default_fillers()
+    said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
+    said += [w[:-2] for w in src if w.endswith(("'s", "’s"))]  # "her kid's sick" -> "Her child is sick."
+    src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}
+    inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
     if ((src and all(w in fillers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
          and any(w not in allowed for w in cand))
             # nor has one word said again ("cool cool cool" -> "Cool is cool.")
@@ -1328,14 +1401,20 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
             # a sign-off is said as the rules say it, or as typed, give or take a capital or an end mark ("Best,
             # Sam" -> "It is the best Sam.", "best regards, jen" -> "The best regards is Jen.")
             or (_is_sign_off(source, wordlist)
-                and _sign_off_key(candidate) not in (_sign_off_key(rules_text), _sign_off_key(source)))):
+                and _sign_off_key(candidate) not in (_sign_off_key(rules_text), _sign_off_key(source)))
+            # nor a message of one to three words, whose words are all it says: a content word of the model's own
+            # is a new statement ("wait what??" -> "Wait, do you know what?"); words that make it a sentence
+            # ("same" -> "It is the same.") are function words, and a formal equivalent is the writer's word; a
+            # preposition of its own between the writer's words ties them anew ("wait what??" -> "Wait for what?");
+            # a number has checks of its own ("we're both 15" -> "We are both 15 years old.")
+            or (len(src) <= SHORT_MESSAGE_WORDS and not _NUMBER.search(source)
+                and (inserted or _relation_between(cand, src_stems)
+                     # nor a modal: "get well soon!!" -> "You should get well soon." is advice, not a wish
+                     or any(_modal_kind(w) and _stem(w) not in src_stems for w in cand)))):
         lost.append(WORDS_ADDED)
     # none of this counts against the writer's own sentence left as typed (a comma or a "going to" the rules put in
     # is no part of what the writer said)
     dropped = tuple(dict.fromkeys(lost)) if candidate.strip() != source.strip() else ()
-    said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
-    src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}
-    inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
     dropped += tuple(u for u in dict.fromkeys(_invented_units(candidate, source, src_stems)) if u not in dropped)
     return Checks(nonwords, dropped, inserted)
 

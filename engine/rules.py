@@ -243,6 +243,14 @@ _IT_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
     re.IGNORECASE,
 )
+# A question that dropped its verb: "anyone up for lunch?" -> "Is anyone up for lunch?", "anyone know a good
+# dentist?" -> "Does anyone know a good dentist?" (a model read "anyone up for ranked" as "Does anyone ranked").
+_ANYONE_BE = re.compile(
+    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:up|free|around|available|interested|home|awake|here|online"
+    r"|going|coming|still)\b)", re.IGNORECASE)
+_ANYONE_DO = re.compile(
+    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:know|have|want|need|remember|think|use|care|mind|feel|like)\b)",
+    re.IGNORECASE)
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
 _I_SUBJECT_DROP = re.compile(
@@ -413,6 +421,8 @@ _UR_ARE_NEXT = frozenset([
 # "ur home" is "your home" ("come to ur home") but "you are home" after a word that opens a clause ("text me when ur
 # home", "call me once ur back").
 _UR_ARE_AFTER_CLAUSE = frozenset(["home", "back", "out", "off", "away", "gone", "over", "there", "here", "in"])
+_UR_LAST_WORD = re.compile(r"\s+[A-Za-z]+\s*(?:[,!?;:]|\.(?!\w)|$)")
+_UR_IF = frozenset(["when", "if", "once", "while", "unless", "whether", "cuz", "because"])  # no preposition
 _CLAUSE_OPENERS = frozenset(["when", "if", "once", "til", "till", "until", "while", "before", "after", "since",
                              "unless", "whether", "cuz", "because"])
 # Words that cannot follow a possessive "your" ("your welcome", "your into punk", "your so right").
@@ -748,6 +758,14 @@ def _shouting_around(text: str, pos: int) -> bool:
     return not any(c.islower() for c in window) and sum(c.isupper() for c in window) >= 4
 
 
+def _caps_around(text: str, start: int, end: int) -> bool:
+    """The words around a match (those of two letters or more, within 40 characters) are mostly in capitals: a
+    shouted stretch, not one abbreviation in capitals ("I DUNNO WHERE SHE WENT", not "due EOD")."""
+    around = [w for w in _CASED_WORD.findall(text[max(0, start - 40):start] + " " + text[end:end + 40])]
+    return bool(around) and sum(w.isupper() for w in around) >= 0.5 * len(around)
+
+
+_CASED_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 _NUMERAL_LETTERS = frozenset("IVXLCDMW")
 
 
@@ -1110,13 +1128,22 @@ class RuleFormalizer:
             # "Je-sus"; "ex-gf", "b-cuz", "rock-n-roll" are
             if low == "ur":
                 nxt = _next_word(text, m.end())
-                are = (nxt in _UR_ARE_NEXT or nxt.endswith("ing")
-                       or (nxt in _UR_ARE_AFTER_CLAUSE and _prev_word(text, m.start()) in _CLAUSE_OPENERS))
+                prev = _prev_word(text, m.start())
+                are = (nxt in _UR_ARE_NEXT or nxt.endswith("ing") or (nxt in _UR_ARE_AFTER_CLAUSE
+                                                                       and prev in _CLAUSE_OPENERS)
+                       # one word that ends the clause after "if", "when" ...: "if ur vegan", "when ur free?"
+                       or (prev in _UR_IF and _UR_LAST_WORD.match(text, m.end()) is not None))
                 return _match_case(word, "you are" if are else "your")
             if len(word) == 1 and word.isupper() and low in "rnyk" and not _shouting_around(text, m.start()):
                 return word  # a capital single letter is more often a name or a grade than slang
-            return _match_case(word, self._slang[low])
-        if low == "your" and _next_word(text, m.end()) in _YOUR_ARE_NEXT:
+            repl = self._slang[low]
+            if word.isupper() and " " in repl and not _caps_around(text, m.start(), m.end()):
+                # an abbreviation in capitals is spelt so, not shouted: its words as the lexicon writes them ("due
+                # EOD" -> "due end of day", not "END of DAY")
+                return repl
+            return _match_case(word, repl)
+        if low == "your" and (_next_word(text, m.end()) in _YOUR_ARE_NEXT
+                              or (_prev_word(text, m.start()) in _UR_IF and _UR_LAST_WORD.match(text, m.end()))):
             return _match_case(word, "you are")  # "your welcome", "your so right"
         if low == "prob" and word.islower():
             # "no prob", "a prob", "the prob is": a problem; before anything else ("we shld prob hire", "prob
@@ -1263,6 +1290,8 @@ class RuleFormalizer:
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _ANYONE_BE.sub(lambda m: m.group(1) + "Is " + m.group(2).lower(), s)
+        s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
         s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IF_THEN.sub(r"\1, then ", s)
         s = _capitalise_first(s)

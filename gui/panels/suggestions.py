@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import INVENTED, QUESTION, QUOTED, SENSE, WORDS_ADDED
+from engine.faithful import CONDITION, INVENTED, QUESTION, QUOTED, SENSE, WORDS_ADDED
 from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
@@ -63,6 +63,8 @@ def caution_text(flags) -> str:
         parts.append(f"puts your “{typed}” in the past (“{past}”)")
     for verb in (w[len(SENSE) + 1:] for w in dropped if w.startswith(SENSE + ",")):
         parts.append(f"drops your comma before “{verb}”, which changes what the sentence says")
+    if CONDITION in dropped:
+        parts.append("makes a condition (“if”) of what you said")
     if f"{SENSE}but" in dropped:
         parts.append("turns your “but” (except) into a contrast")
     if words_of("inserted:"):

@@ -158,6 +158,17 @@ WRITER_CASES = [
     ("cool cool cool", [], [" is "]),                                          # "Cool is cool."
     ("he hardly ever answers his phone", ["hardly ever"], []),                 # "He hardly answers his phone."
     ("just signed the lease, moving in on the 1st", ["moving in on"], []),     # "moving on the first"
+    # the third batch (2026-11-26, session 25)
+    ("wait what??", ["hat"], ["know", "for what"]),                             # "Wait, do you know what?"
+    ("pls dont force push to main", ["force push"], ["force to"]),               # "do not force to push"
+    ("pls find attached my resume for the marketing role", ["attached my"], ["attached to"]),
+    ("preheat oven to 180, then add eggs one at a time", ["one at a time"], []),  # "add eggs at a time"
+    ("anyone up for ranked tonight? need 2 more", ["up for"], ["Does anyone ranked"]),
+    ("u can swap butter for coconut oil if ur vegan", ["you are vegan"], []),   # "if your vegan"
+    ("quick q: is the deadline EOD or EOW?", ["deadline end of day"], ["deadline."]),  # "is the deadline. End of Day"
+    ("we're short 2 ppl on the night shift", ["people"], ["short to"]),          # "We are short to people"
+    ("get well soon!!", ["et well soon"], ["should"]),                         # "You should get well soon."
+    ("gimme a sec, brb", ["right back"], ["If "]),                              # "If you give me a sec, ..."
 ]
 
 

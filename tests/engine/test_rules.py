@@ -37,6 +37,21 @@ CASES = [
     ("ofc, nvm then", "Of course, never mind then."),
     ("the report is due fri", "The report is due Friday."),
     ("The Dept. of Energy said so", "The Dept. of Energy said so."),
+    # an abbreviation in capitals is spelt so, not shouted; a shouted sentence stays one
+    ("quick q: is the deadline EOD or EOW?", "Quick q: is the deadline end of day or end of week?"),
+    ("it is due EOD", "It is due end of day."),
+    ("I NEED IT EOD!!!", "I need it end of day."),
+    ("lgtm, ship it", "Looks good to me, ship it."),
+    # a question that dropped its verb
+    ("anyone up for ranked tonight? need 2 more", "Is anyone up for ranked tonight? Need 2 more."),
+    ("anyone know a good dentist", "Does anyone know a good dentist?"),
+    ("anyone who knows, text me", "Anyone who knows, text me."),
+    # "ur"/"your" that ends a clause after "if", "when" ... is "you are"; after a preposition it stays "your"
+    ("u can swap butter for coconut oil if ur vegan", "You can swap butter for coconut oil if you are vegan."),
+    ("no, not if your ugly, yes if ur hot", "No, not if you are ugly, yes if you are hot."),
+    ("call me if ur mom says no", "Call me if your mom says no."),
+    ("think before ur heart", "Think before your heart."),
+    ("if ur b.f trips tell him", "If your b.f trips tell him."),
     # "OOO" is out of office where the writer says when or that they are away; "ooo" alone stays an interjection
     ("gonna be ooo next week, ping raj", "Going to be out of office next week, ping raj."),
     ("im OOO until monday", "I am out of office until Monday."),

@@ -25,6 +25,9 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
         "Check the meaning: this rewrite leaves out “> 2”; adds “years” to your “60”.")
     assert caution_text(("dropped:~approve of",)) == (
         "Check the meaning: this rewrite turns your “approve” into “approve of”.")
+    assert caution_text(("dropped:~if",)) == "Check the meaning: this rewrite makes a condition (“if”) of what you said."
+    assert caution_text(("dropped:~force to", "dropped:one at a time")) == (
+        "Check the meaning: this rewrite leaves out “one at a time”; turns your “force” into “force to”.")
     # a possessive or a subject the writer did not name, words added to fillers, an excepting "but" turned: none of
     # them has the shape of a unit added to a number or a verb's sense turned
     assert caution_text(("dropped:+your", "dropped:+i")) == (

@@ -406,7 +406,8 @@ def test_fdis_rows_per_pivot_and_a_skipped_stage(tmp_path):
 
 
 def test_pos_row(tmp_path):
-    run = make_run(tmp_path, "seed3-pos", ["rewriter.mode=ptft", "rewriter.augment=pos"])
+    run = make_run(tmp_path, "seed3-pos", ["rewriter.mode=ptft", "rewriter.augment=pos",
+                                           "rewriter.lr_finetune=1e-3", "rewriter.pretrain_epochs=3"])
     write_json(run / "pos" / "report.json", {"pairs": 5, "rewriter_tune_bleu": {"em": 33.3, "fr": 44.4},
                                             "formal_sources": {"gyafc": 100}, "lr_heldout_accuracy": 0.833,
                                             "fill_model": {"training_pairs": 90, "steps": 3}})
