@@ -180,6 +180,26 @@ _THIRD_PERSON_BARE = re.compile(
     r"live|come|make|take|get|look|feel|seem|love|hate|eat|play|try|mean|help|tell|give|keep|sound|watch|"
     r"believe|understand|care|remember|miss|sing|dance|drive|run|cry|buy|pay|read|write|talk|walk|leave|stay)(?![\w'’])",
     re.IGNORECASE)
+# "we was", "they was" -> "were"; "you was" too, but not where "you" is an object ("cheating on you was a mistake",
+# "telling you was hard")
+_WERE = re.compile(r"\b(we|they|(?<!\bon )(?<!\bto )(?<!\bwith )(?<!\bfor )(?<!\babout )(?<!\bat )(?<!\bfrom )"
+                   r"(?<!\bof )(?<!\bby )(?<!\blike )(?<!\bthan )(?<!ing )you) (was)(n['’]?t)?\b", re.IGNORECASE)
+
+
+# "there is many reasons" -> "there are many reasons": a count after "there is/was" takes the plural
+_THERE_COUNT = re.compile(r"\b(there) (is|was) (?=(?:many|several|a few|few|so many|too many|(?:[2-9]|\d{2,})(?![\d.,:%]))"
+                          r"\b)", re.IGNORECASE)
+
+
+def _there_count(m: re.Match) -> str:
+    return f"{m.group(1)} {_match_case(m.group(2), 'are' if m.group(2).lower() == 'is' else 'were')} "
+
+
+def _were(m: re.Match) -> str:
+    were = _match_case(m.group(2), "were")
+    return f"{m.group(1)} {were}{_match_case(m.group(2), ' not') if m.group(3) else ''}"
+
+
 _THIRD_PERSON_IRREGULAR = {"go": "goes", "do": "does", "have": "has", "try": "tries", "cry": "cries", "pay": "pays",
                            "buy": "buys", "stay": "stays", "say": "says", "watch": "watches", "miss": "misses"}
 
@@ -1072,6 +1092,8 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _WORD.sub(self._word, text)
         text = _THIRD_PERSON_BARE.sub(_third_person, text)
+        text = _WERE.sub(_were, text)
+        text = _THERE_COUNT.sub(_there_count, text)
         text = _CONCORD.sub(_concord, text)
         text = LABEL_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), text)
         text = _LABEL_PAIR.sub(lambda m: m.group(1) + m.group(2).upper(), text)  # "option A or b" -> "or B"

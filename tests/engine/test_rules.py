@@ -42,6 +42,13 @@ CASES = [
     ("it is due EOD", "It is due end of day."),
     ("I NEED IT EOD!!!", "I need it end of day."),
     ("lgtm, ship it", "Looks good to me, ship it."),
+    # "we/they/you was" and "there is" before a count agree; "you" as an object stays
+    ("we was waiting for an hour", "We were waiting for an hour."),
+    ("they wasnt there", "They were not there."),
+    ("cheating on you was a mistake", "Cheating on you was a mistake."),
+    ("there's many ways to do it", "There are many ways to do it."),
+    ("there was 3 of them", "There were 3 of them."),
+    ("there is 1 left", "There is 1 left."),
     # a question that dropped its verb
     ("anyone up for ranked tonight? need 2 more", "Is anyone up for ranked tonight? Need 2 more."),
     ("anyone know a good dentist", "Does anyone know a good dentist?"),
