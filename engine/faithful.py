@@ -301,6 +301,8 @@ _DATED_SAME = {"on": "on", "by": "by|before|no later than", "until": "until|till
 _ORDINAL_TAIL = re.compile(r"\d(st|nd|rd|th)\b", re.IGNORECASE)
 _MANNER = re.compile(r"\b(?:one|two|three|a few) at a time\b|\b(one|step|day|little|bit|side|piece) by \1\b",
                      re.IGNORECASE)
+_JK = re.compile(r"(?<![\w'’.])jk(?![\w'’.]|\s+rowling\b)", re.IGNORECASE)
+_KIDDING = re.compile(r"\b(?:kidding|joking|joke|jest|jesting)\b", re.IGNORECASE)
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
 _WORDLIKE_ACRONYMS = frozenset(["rip"])  # not in acronyms.txt: a shouted "LET'ER RIP" is the verb
@@ -1356,6 +1358,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         if (re.search(rf"\b{adverb}\b", candidate, re.IGNORECASE) and not _RARELY.search(candidate)
                 and not re.search(rf"\b{adverb}\s+ever\b", candidate, re.IGNORECASE)):
             lost.append("ever")
+    # "jk" takes back what the writer said ("the dog ate my homework lol jk" -> "The dog ate my homework.")
+    if _JK.search(source) and not _KIDDING.search(candidate):
+        lost.append("just kidding")
     # a phrase that says how things go, word for word: "one at a time" -> "at one time" says "at once"
     lost += [m.group().lower() for m in _MANNER.finditer(source)
              if not re.search(r"\b" + r"\s+".join(m.group().lower().split()) + r"\b", candidate, re.IGNORECASE)]

@@ -191,6 +191,13 @@ _THERE_COUNT = re.compile(r"\b(there) (is|was) (?=(?:many|several|a few|few|so m
                           r"\b)", re.IGNORECASE)
 
 
+# "jk" takes back what came before ("i hate u jk"): said, after a comma, never dropped as a filler
+_JK_AFTER_WORD = re.compile(r"([^\W_])\s+(jk)\b", re.IGNORECASE)
+_JK_BEFORE_WORD = re.compile(r"\b(jk)\s+(?=[^\W_])", re.IGNORECASE)
+_JK_AGAIN = re.compile(r"\b(jk)(?:[\s,.!]+jk\b)+", re.IGNORECASE)
+_JK_ROWLING = re.compile(r"\bj\.?\s?k\.?\s+rowling\b", re.IGNORECASE)  # a name, not a joke
+
+
 def _there_count(m: re.Match) -> str:
     return f"{m.group(1)} {_match_case(m.group(2), 'are' if m.group(2).lower() == 'is' else 'were')} "
 
@@ -1090,6 +1097,10 @@ class RuleFormalizer:
         text = _CLAUSE_BUT.sub(_clause_but, text)
         text = _YA_YES.sub(r"\1yes", text)
         text = _RIGHT_NOW.sub("right now", text)
+        text = _JK_ROWLING.sub("J.K. Rowling", text)
+        text = _JK_AGAIN.sub(r"\1", text)
+        text = _JK_AFTER_WORD.sub(r"\1, \2", text)
+        text = _JK_BEFORE_WORD.sub(r"\1, ", text)
         text = _WORD.sub(self._word, text)
         text = _THIRD_PERSON_BARE.sub(_third_person, text)
         text = _WERE.sub(_were, text)

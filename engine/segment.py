@@ -53,6 +53,7 @@ _BOUNDARY = re.compile(
 _LB_ONE = re.compile(rf"\r\n|[{_LB_CLASS}]")
 
 # Never a sentence end after these (compared lowercased, without the final dot).
+_INITIALS = re.compile(r"(?:[A-Z]\.){1,2}[A-Z]")  # the token before the last dot: "J.K", "J.R.R"
 _ABBREV_NEVER = frozenset([
     "mr", "mrs", "ms", "mx", "dr", "prof", "sr", "st", "rev", "gen", "col", "capt", "lt", "sgt", "hon",
     "fr", "mt", "messrs", "mme", "mlle", "e.g", "eg", "i.e", "ie", "cf", "vs", "viz", "approx", "dept",
@@ -108,6 +109,8 @@ def _mark_ends_sentence(text: str, run: str, ms: int, cut: int, seg_start: int) 
         return not _next_visible(text, cut).isdigit()  # "No. 5", but "I said no. Then"
     if len(stripped) == 1 and stripped.isalpha() and stripped.isupper():
         return False  # an initial: "J. R. R. Tolkien"
+    if _INITIALS.fullmatch(stripped) and low not in _ABBREV_MAYBE and low not in ("d.c", "u.s.a", "o.k"):
+        return False  # initials run together: "J.K. Rowling", "J.R.R. Tolkien" (but "the U.S. Then ..." may end)
     if stripped.isdigit() and len(stripped) <= 3 and ms - len(token) == seg_start:
         return False  # a list number at the start of a line: "1. Buy milk"
     if low in _ABBREV_MAYBE or (len(low) <= 6 and "." in low and all(p.isalpha() and len(p) <= 2 for p in low.split("."))):

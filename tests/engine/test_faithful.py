@@ -1211,3 +1211,12 @@ def test_a_two_before_a_plural_without_an_s_counts(rules, wl):
     src = "we're short 2 ppl on the night shift"
     assert "2" in _check("We are short to people on the night shift.", src, rules, wl).dropped
     assert _check("We are short two people on the night shift.", src, rules, wl).dropped == ()
+
+
+def test_just_kidding_is_kept(rules, wl):
+    """"the dog ate my homework lol jk" takes it back; "The dog ate my homework." states it."""
+    src = "the dog ate my homework lol jk"
+    assert "just kidding" in _check("The dog ate my homework.", src, rules, wl).dropped
+    for fine in ("The dog ate my homework, just kidding.", "The dog ate my homework. I was joking."):
+        assert _check(fine, src, rules, wl).dropped == (), fine
+    assert _check("My favourite book is by J.K. Rowling.", "my fav book is by jk rowling", rules, wl).dropped == ()

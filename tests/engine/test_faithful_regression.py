@@ -169,6 +169,7 @@ WRITER_CASES = [
     ("we're short 2 ppl on the night shift", ["people"], ["short to"]),          # "We are short to people"
     ("get well soon!!", ["et well soon"], ["should"]),                         # "You should get well soon."
     ("gimme a sec, brb", ["right back"], ["If "]),                              # "If you give me a sec, ..."
+    ("the dog ate my homework lol jk", ["kidding"], []),                       # "The dog ate my homework."
 ]
 
 

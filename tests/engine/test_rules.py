@@ -49,6 +49,11 @@ CASES = [
     ("there's many ways to do it", "There are many ways to do it."),
     ("there was 3 of them", "There were 3 of them."),
     ("there is 1 left", "There is 1 left."),
+    # "jk" takes back what came before: said, never dropped; "jk rowling" is a name
+    ("i hate u jk", "I hate you, just kidding."),
+    ("jk i dnt watch that show", "Just kidding, I do not watch that show."),
+    ("i like google jk jk jk", "I like Google, just kidding."),
+    ("my favourite book is harry potter by jk rowling", "My favourite book is harry potter by J.K. Rowling."),
     # a question that dropped its verb
     ("anyone up for ranked tonight? need 2 more", "Is anyone up for ranked tonight? Need 2 more."),
     ("anyone know a good dentist", "Does anyone know a good dentist?"),

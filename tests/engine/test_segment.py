@@ -100,6 +100,10 @@ def test_abbreviations_do_not_end_sentences():
     assert texts("Bring fruit, e.g. apples, i.e. red ones. Thanks.") == [
         "Bring fruit, e.g. apples, i.e. red ones.", "Thanks."]
     assert texts("J. R. R. Tolkien wrote it.") == ["J. R. R. Tolkien wrote it."]
+    assert texts("I did not know J.K. Rowling had a website.") == ["I did not know J.K. Rowling had a website."]
+    assert texts("Read J.R.R. Tolkien. It is good.") == ["Read J.R.R. Tolkien.", "It is good."]
+    assert texts("I moved to the U.S. Then I left.") == ["I moved to the U.S.", "Then I left."]
+    assert texts("I said O.K. Then he left.") == ["I said O.K.", "Then he left."]
 
 
 def test_ambiguous_abbreviations_split_before_a_capital():
