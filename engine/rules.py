@@ -278,6 +278,7 @@ _ANYONE_BE = re.compile(
 _ANYONE_DO = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:know|have|want|need|remember|think|use|care|mind|feel|like)\b)",
     re.IGNORECASE)
+_ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(?<!new)s\b)", re.IGNORECASE)
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
 _I_SUBJECT_DROP = re.compile(
@@ -1323,6 +1324,8 @@ class RuleFormalizer:
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        if s.endswith("?"):  # "any updates on my application?" -> "Are there any updates ...?"
+            s = _ANY_PLURAL.sub(lambda m: m.group(1) + "Are there " + m.group(2).lower(), s)
         s = _ANYONE_BE.sub(lambda m: m.group(1) + "Is " + m.group(2).lower(), s)
         s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
         s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)

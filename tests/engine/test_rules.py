@@ -55,6 +55,8 @@ CASES = [
     ("i like google jk jk jk", "I like Google, just kidding."),
     ("my favourite book is harry potter by jk rowling", "My favourite book is harry potter by J.K. Rowling."),
     # a question that dropped its verb
+    ("any updates on my application?", "Are there any updates on my application?"),
+    ("any news?", "Any news?"),
     ("anyone up for ranked tonight? need 2 more", "Is anyone up for ranked tonight? Need 2 more."),
     ("anyone know a good dentist", "Does anyone know a good dentist?"),
     ("anyone who knows, text me", "Anyone who knows, text me."),
