@@ -321,6 +321,16 @@ def _is_sign_off(text: str, wordlist: WordList) -> bool:
         return False
     name = m.group(1) or ""
     return name[:1].isupper() or all(p in wordlist.names or not wordlist.known(p) for p in name.split())
+
+
+# the entry in Checks.dropped when a candidate adds words to fillers alone, a sign-off or a message of a few words
+WORDS_ADDED = "+words"
+CONDITION = "~if"  # the entry in Checks.dropped for an "if" of the candidate's own
+_CONDITIONAL = frozenset(["if", "when", "whenever", "unless", "case", "whether", "wether", "otherwise",
+                          "else", "iff"])
+SHORT_MESSAGE_WORDS = 3  # a message this short may gain function words, not content words
+_RELATIONS = frozenset(["about", "after", "against", "at", "before", "by", "for", "from", "in", "into", "of",
+                        "on", "over", "since", "through", "to", "under", "until", "with", "without"])
 # "one" after one of these is a pronoun ("the right one", "this one"); elsewhere it counts ("add eggs one at a time"
 # -> "add eggs at a time", "you don't need all of them, just one")
 _ONE_PRONOUN_AFTER = frozenset(["the", "this", "that", "a", "an", "each", "every", "any", "no", "which",
@@ -336,15 +346,6 @@ def _relation_between(cand: Sequence[str], src_stems: Collection[str]) -> bool:
 
 def _counted_one(src: Sequence[str]) -> bool:
     return any(w == "one" and (i == 0 or src[i - 1] not in _ONE_PRONOUN_AFTER) for i, w in enumerate(src))
-
-
-CONDITION = "~if"  # the entry in Checks.dropped for an "if" of the candidate's own
-_CONDITIONAL = frozenset(["if", "when", "whenever", "unless", "case", "whether", "wether", "otherwise",
-                          "else", "iff"])
-SHORT_MESSAGE_WORDS = 3  # a message this short may gain function words, not content words
-_RELATIONS = frozenset(["about", "after", "against", "at", "before", "by", "for", "from", "in", "into", "of",
-                        "on", "over", "since", "through", "to", "under", "until", "with", "without"])
-WORDS_ADDED = "+words"  # the entry in Checks.dropped when a candidate adds words to fillers alone or a sign-off
 
 
 _POSSESSIVE = re.compile(r"(?<![\w'’])([^\W\d_]+?)(?:['’]s|(?<=s)['’])(?![\w'’])")

@@ -180,6 +180,16 @@ _THIRD_PERSON_BARE = re.compile(
     r"live|come|make|take|get|look|feel|seem|love|hate|eat|play|try|mean|help|tell|give|keep|sound|watch|"
     r"believe|understand|care|remember|miss|sing|dance|drive|run|cry|buy|pay|read|write|talk|walk|leave|stay)(?![\w'’])",
     re.IGNORECASE)
+_THIRD_PERSON_IRREGULAR = {"go": "goes", "do": "does", "have": "has", "try": "tries", "cry": "cries", "pay": "pays",
+                           "buy": "buys", "stay": "stays", "say": "says", "watch": "watches", "miss": "misses"}
+
+
+def _third_person(m: re.Match) -> str:
+    verb = m.group(3)
+    low = verb.lower()
+    return f"{m.group(1)}{m.group(2)} {_match_case(verb, _THIRD_PERSON_IRREGULAR.get(low, low + 's'))}"
+
+
 # "we was", "they was" -> "were"; "you was" too, but not where "you" is an object ("cheating on you was a mistake",
 # "telling you was hard")
 _WERE = re.compile(r"\b(we|they|(?<!\bon )(?<!\bto )(?<!\bwith )(?<!\bfor )(?<!\babout )(?<!\bat )(?<!\bfrom )"
@@ -187,8 +197,8 @@ _WERE = re.compile(r"\b(we|they|(?<!\bon )(?<!\bto )(?<!\bwith )(?<!\bfor )(?<!\
 
 
 # "there is many reasons" -> "there are many reasons": a count after "there is/was" takes the plural
-_THERE_COUNT = re.compile(r"\b(there) (is|was) (?=(?:many|several|a few|few|so many|too many|(?:[2-9]|\d{2,})(?![\d.,:%]))"
-                          r"\b)", re.IGNORECASE)
+_THERE_COUNT = re.compile(r"\b(there) (is|was) (?=(?:many|several|a few|few|so many|too many"
+                          r"|(?:[2-9]|\d{2,})(?![\d.,:%]))\b)", re.IGNORECASE)
 
 
 # "jk" takes back what came before ("i hate u jk"): said, after a comma, never dropped as a filler
@@ -205,16 +215,6 @@ def _there_count(m: re.Match) -> str:
 def _were(m: re.Match) -> str:
     were = _match_case(m.group(2), "were")
     return f"{m.group(1)} {were}{_match_case(m.group(2), ' not') if m.group(3) else ''}"
-
-
-_THIRD_PERSON_IRREGULAR = {"go": "goes", "do": "does", "have": "has", "try": "tries", "cry": "cries", "pay": "pays",
-                           "buy": "buys", "stay": "stays", "say": "says", "watch": "watches", "miss": "misses"}
-
-
-def _third_person(m: re.Match) -> str:
-    verb = m.group(3)
-    low = verb.lower()
-    return f"{m.group(1)}{m.group(2)} {_match_case(verb, _THIRD_PERSON_IRREGULAR.get(low, low + 's'))}"
 
 
 _CONCORD_VERB_SKIP = frozenset(["be", "been", "being", "mean", "means", "meant", "matter", "say", "said"])
@@ -786,14 +786,16 @@ def _shouting_around(text: str, pos: int) -> bool:
     return not any(c.islower() for c in window) and sum(c.isupper() for c in window) >= 4
 
 
+_CASED_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+
+
 def _caps_around(text: str, start: int, end: int) -> bool:
     """The words around a match (those of two letters or more, within 40 characters) are mostly in capitals: a
     shouted stretch, not one abbreviation in capitals ("I DUNNO WHERE SHE WENT", not "due EOD")."""
-    around = [w for w in _CASED_WORD.findall(text[max(0, start - 40):start] + " " + text[end:end + 40])]
+    around = _CASED_WORD.findall(text[max(0, start - 40):start] + " " + text[end:end + 40])
     return bool(around) and sum(w.isupper() for w in around) >= 0.5 * len(around)
 
 
-_CASED_WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 _NUMERAL_LETTERS = frozenset("IVXLCDMW")
 
 

@@ -52,8 +52,8 @@ _BOUNDARY = re.compile(
 )
 _LB_ONE = re.compile(rf"\r\n|[{_LB_CLASS}]")
 
-# Never a sentence end after these (compared lowercased, without the final dot).
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,2}[A-Z]")  # the token before the last dot: "J.K", "J.R.R"
+# Never a sentence end after these (compared lowercased, without the final dot).
 _ABBREV_NEVER = frozenset([
     "mr", "mrs", "ms", "mx", "dr", "prof", "sr", "st", "rev", "gen", "col", "capt", "lt", "sgt", "hon",
     "fr", "mt", "messrs", "mme", "mlle", "e.g", "eg", "i.e", "ie", "cf", "vs", "viz", "approx", "dept",
