@@ -299,6 +299,9 @@ _DATED = re.compile(r"\b(on|by|until|till|til|since)\s+(?:the\s+)?(?:mon|tue|tue
 _DATED_SAME = {"on": "on", "by": "by|before|no later than", "until": "until|till|til|through",
                "till": "until|till|til|through", "til": "until|till|til|through", "since": "since"}
 _ORDINAL_TAIL = re.compile(r"\d(st|nd|rd|th)\b", re.IGNORECASE)
+# not "10k", "5m", "2x", "$5b"
+_CODE = re.compile(r"(?<![\w'’.@#/$€£])(\d+[a-jln-wyz]|[A-Za-z]+\d[A-Za-z\d]*)(?![\w'’@/]|\.\w)")
+_WORD_HYPHEN = re.compile(r"(?<=[^\W_])-(?=[^\W_])")
 _MANNER = re.compile(r"\b(?:one|two|three|a few) at a time\b|\b(one|step|day|little|bit|side|piece) by \1\b",
                      re.IGNORECASE)
 _JK = re.compile(r"(?<![\w'’.])jk(?![\w'’.]|\s+rowling\b)", re.IGNORECASE)
@@ -1380,6 +1383,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # Addresses, handles, file names, paths and code (the rules keep them as they are) are copied character for
     # character: "https://example.com" -> "https:/example.com" loses the link.
     lost += [v for v in dict.fromkeys(verbatim_spans(rules_text)) if v in source and v not in candidate]
+    # So is a code of letters and digits the rules keep ("AA1234", "Guest2024", a house number "221b"), in any case:
+    # "221b baker st" -> "221baker st" loses the address.
+    unhyphened = _WORD_HYPHEN.sub("", candidate)  # "covid19" -> "COVID-19" keeps it
+    lost += [c for c in dict.fromkeys(_CODE.findall(rules_text)) if c in source and c not in lost
+             and not re.search(rf"(?<![^\W_]){re.escape(c)}(?![^\W_])", unhyphened, re.IGNORECASE)]
     # So are words in double quotes, somebody's own or a title ('he asked "why isnt this done"' -> 'He asked "Why
     # is not this done"' puts words in his mouth); a capital, an end mark inside the quotation or the kind of
     # quote marks is no change.

@@ -1220,3 +1220,14 @@ def test_just_kidding_is_kept(rules, wl):
     for fine in ("The dog ate my homework, just kidding.", "The dog ate my homework. I was joking."):
         assert _check(fine, src, rules, wl).dropped == (), fine
     assert _check("My favourite book is by J.K. Rowling.", "my fav book is by jk rowling", rules, wl).dropped == ()
+
+
+def test_a_code_of_letters_and_digits_is_copied(rules, wl):
+    """"221b baker st" was offered as "221baker st"; a chat spelling ("b4", "some1") is no code."""
+    src = "i'm at 221b baker st, ring the bell twice"
+    assert "221b" in _check("I am at 221baker st, ring the bell twice.", src, rules, wl).dropped
+    assert _check("I am at 221B Baker St, ring the bell twice.", src, rules, wl).dropped == ()
+    assert "AA1234" in _check("My flight lands at 6:45 p.m.", "my flight is AA1234, lands at 6:45pm", rules,
+                              wl).dropped
+    assert _check("Call me before you leave.", "call me b4 u leave", rules, wl).dropped == ()
+    assert _check("It costs 5 million.", "it costs 5m", rules, wl).dropped == ()

@@ -170,6 +170,7 @@ WRITER_CASES = [
     ("get well soon!!", ["et well soon"], ["should"]),                         # "You should get well soon."
     ("gimme a sec, brb", ["right back"], ["If "]),                              # "If you give me a sec, ..."
     ("the dog ate my homework lol jk", ["kidding"], []),                       # "The dog ate my homework."
+    ("i'm at 221b baker st, ring the bell twice", ["221b"], []),               # "I am at 221baker st"
 ]
 
 
