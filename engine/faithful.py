@@ -347,6 +347,18 @@ def _relation_between(cand: Sequence[str], src_stems: Collection[str]) -> bool:
     return bool(at) and any(w in _RELATIONS and _stem(w) not in src_stems for w in cand[at[0] + 1:at[-1]])
 
 
+# "even" before whom or when it reaches says something ("even my mom didn't know" -> "My mother did not know." loses
+# the surprise; "even if" is a condition); before a verb it is emphasis a formal rewrite may leave out ("I dont even
+# know" -> "I do not know")
+_EVEN_BEFORE = frozenset(["my", "your", "his", "her", "our", "their", "the", "a", "an", "then", "if", "though",
+                          "when", "now", "after", "before", "with", "without", "in", "for", "more", "less", "better",
+                          "worse", "me", "you", "him", "them", "us", "he", "she", "they", "we", "i", "so"])
+
+
+def _focus_even(src: Sequence[str]) -> bool:
+    return any(w == "even" and src[i + 1:i + 2] and src[i + 1] in _EVEN_BEFORE for i, w in enumerate(src))
+
+
 def _counted_one(src: Sequence[str]) -> bool:
     return any(w == "one" and (i == 0 or src[i - 1] not in _ONE_PRONOUN_AFTER) for i, w in enumerate(src))
 
@@ -490,9 +502,20 @@ def _to_inserted(candidate: str, source: str, rules_text: str) -> list[str]:
             if a not in _TO_AFTER and "to" not in (a, b) and f" {a} to {b} " in text and f" {a} {b} " not in text]
 
 
+# A comma of the model's own after a verb of saying makes a quotation of what follows: "they never even said sorry"
+# -> "They never said, sorry." (an apology of the writer's)
+_SAID_COMMA = re.compile(r"\b(said|say|says|saying|told|tell|tells|asked|ask|asks|wrote|write|writes),\s+([^\W\d_]+)",
+                         re.IGNORECASE)
+
+
 def _sense_turns(candidate: str, source: str, rules_text: str = "") -> list[str]:
     out = [f"{SENSE}but"] if _EXCEPT_BUT_CLAUSE.search(candidate) and _EXCEPT_BUT_TYPED.search(source) else []
     out += [t for t in _to_inserted(candidate, source, rules_text or source) if t not in out]
+    for m in _SAID_COMMA.finditer(candidate):
+        verb, nxt = m.group(1).lower(), m.group(2).lower()
+        if (re.search(rf"\b{verb}\s+(?:\w+\s+)?{nxt}\b", source, re.IGNORECASE)
+                and not re.search(rf"\b{verb}\s*[,:]", source, re.IGNORECASE)):
+            out.append(f"{SENSE}{verb},")
     for m in _SENSE_TURN.finditer(candidate):
         verb, prep = m.group(1).lower(), m.group(2).lower()
         if (_SENSE_TURNS.get(verb) == prep and re.search(rf"\b{verb}\b", source, re.IGNORECASE)
@@ -1240,7 +1263,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # "not" and the n't forms are not checked word by word ("was not" -> "wasn't" keeps it): the polarity check
     # below counts them.
     ordinal_tails = {m.group(1).lower() for m in _ORDINAL_TAIL.finditer(source)}  # "1st" is no word "st"
-    content = [w for w in src if (w not in STOPWORDS or w in LOGICAL or (w == "one" and _counted_one(src)))
+    content = [w for w in src if (w not in STOPWORDS or w in LOGICAL or (w == "one" and _counted_one(src))
+                                  or (w == "even" and _focus_even(src)))
                and w not in markers and w in ruled_set
                and w not in ordinal_tails
                and not _INTERJECTION.match(w) and not _verbal_negation(w)]

@@ -63,6 +63,8 @@ def caution_text(flags) -> str:
         parts.append(f"puts your “{typed}” in the past (“{past}”)")
     for verb in (w[len(SENSE) + 1:] for w in dropped if w.startswith(SENSE + ",")):
         parts.append(f"drops your comma before “{verb}”, which changes what the sentence says")
+    for verb in (w[len(SENSE):-1] for w in dropped if w.startswith(SENSE) and w.endswith(",") and len(w) > 2):
+        parts.append(f"puts a comma after your “{verb}”, which makes a quotation of what follows")
     if CONDITION in dropped:
         parts.append("makes a condition (“if”) of what you said")
     if f"{SENSE}but" in dropped:

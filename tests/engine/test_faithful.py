@@ -1231,3 +1231,16 @@ def test_a_code_of_letters_and_digits_is_copied(rules, wl):
                               wl).dropped
     assert _check("Call me before you leave.", "call me b4 u leave", rules, wl).dropped == ()
     assert _check("It costs 5 million.", "it costs 5m", rules, wl).dropped == ()
+
+
+def test_even_before_whom_it_reaches_is_kept(rules, wl):
+    assert "even" in _check("My mother did not know.", "even my mom didn't know", rules, wl).dropped
+    assert _check("Even my mother did not know.", "even my mom didn't know", rules, wl).dropped == ()
+    assert _check("I do not know.", "i dont even know", rules, wl).dropped == ()  # emphasis, not content
+
+
+def test_a_comma_after_a_verb_of_saying_is_caught(rules, wl):
+    """"they never even said sorry" was offered as "They never said, sorry." (an apology of the writer's)."""
+    assert "~said," in _check("They never said, sorry.", "they never even said sorry", rules, wl).dropped
+    assert _check("They never said sorry.", "they never even said sorry", rules, wl).dropped == ()
+    assert _check("He said, sorry.", "he said, sorry", rules, wl).dropped == ()

@@ -171,6 +171,8 @@ WRITER_CASES = [
     ("gimme a sec, brb", ["right back"], ["If "]),                              # "If you give me a sec, ..."
     ("the dog ate my homework lol jk", ["kidding"], []),                       # "The dog ate my homework."
     ("i'm at 221b baker st, ring the bell twice", ["221b"], []),               # "I am at 221baker st"
+    ("they never even said sorry", ["said sorry"], ["said,"]),                   # "They never said, sorry."
+    ("even my mom didn't know", ["Even"], []),                                  # "My mother did not know."
 ]
 
 
