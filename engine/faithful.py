@@ -443,7 +443,9 @@ _OPENS_ON_SUBJECT = re.compile(r"^[^\w]*(?:the|my|his|her|our|their|this|that|th
 # found it.") makes nonsense of what the writer said.
 _SUBJECTLESS = ("never mind", "thank you", "excuse me", "good luck", "no problem", "no worries", "well done",
                 "welcome back", "happy birthday")
-_SUBJECTLESS_OPENING = re.compile(r"(?:^|[.,!?;:]\s*)(" + "|".join(_SUBJECTLESS) + r")\b", re.IGNORECASE)
+# ... and "not yet" said on its own ("not yet, maybe tmrw" -> "I am not yet, but maybe tomorrow.")
+_SUBJECTLESS_OPENING = re.compile(
+    r"(?:^|[.,!?;:]\s*)(" + "|".join(_SUBJECTLESS) + r"|not yet(?=\s*(?:[,.!?;:]|$)))\b", re.IGNORECASE)
 _SUBJECT_BEFORE = r"\b(i|we|you|he|she|they)(?:\s+(?:have|had|am|are|do|did|will|would|must|should|can|could))?\s+"
 
 

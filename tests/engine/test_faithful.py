@@ -1244,3 +1244,9 @@ def test_a_comma_after_a_verb_of_saying_is_caught(rules, wl):
     assert "~said," in _check("They never said, sorry.", "they never even said sorry", rules, wl).dropped
     assert _check("They never said sorry.", "they never even said sorry", rules, wl).dropped == ()
     assert _check("He said, sorry.", "he said, sorry", rules, wl).dropped == ()
+
+
+def test_not_yet_said_on_its_own_takes_no_subject(rules, wl):
+    assert "+i" in _check("I am not yet, but maybe tomorrow.", "not yet, maybe tmrw", rules, wl).dropped
+    assert _check("Not yet, perhaps tomorrow.", "not yet, maybe tmrw", rules, wl).dropped == ()
+    assert _check("I have not yet finished.", "not yet finished", rules, wl).dropped == ()
