@@ -304,6 +304,8 @@ _CODE = re.compile(r"(?<![\w'’.@#/$€£])(\d+[a-jln-wyz]|[A-Za-z]+\d[A-Za-z\d
 _WORD_HYPHEN = re.compile(r"(?<=[^\W_])-(?=[^\W_])")
 _MANNER = re.compile(r"\b(?:one|two|three|a few) at a time\b|\b(one|step|day|little|bit|side|piece) by \1\b",
                      re.IGNORECASE)
+_THANKS_TYPED = re.compile(r"\b(?:thx|thanks|thank|thanx|thnx|thnks|tnx|tks|thankyou|thanku)\b", re.IGNORECASE)
+_THANKS_SAID = re.compile(r"\b(?:thank|thanks|grateful|appreciate|appreciated|gratitude)", re.IGNORECASE)
 _JK = re.compile(r"(?<![\w'’.])jk(?![\w'’.]|\s+rowling\b)", re.IGNORECASE)
 _KIDDING = re.compile(r"\b(?:kidding|joking|joke|jest|jesting)\b", re.IGNORECASE)
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
@@ -649,7 +651,8 @@ def _modals_lost(cand: list[str], candidate: str, ruled: list[str], rules_text: 
 _COPULA = "(?:is|am|are|was|were)"
 # a question after a comma ("the form asks for my ssn, is that safe?" -> "... my SSN is that safe?")
 _QUESTION_SUBJECT_AFTER = re.compile(r"\s+(?:that|this|it|you|he|she|they|we|there|i)\b", re.IGNORECASE)
-_SENTENCE_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*[.!?]+\s+([^\W\d_][\w'’]*)")
+# (the sentence may end on a number: "we beat our target by 12%. drinks on me fri" -> "by 12% Drinks on me")
+_SENTENCE_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*|\d[\w,]*%?)\s*[.!?]+\s+([^\W\d_][\w'’]*)")
 _COMMA_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*,\s*([^\W\d_]+)\b")
 
 
@@ -873,6 +876,24 @@ def default_phrase_abbreviations() -> dict[str, tuple[str, ...]]:
 
     return {k: tuple(w for w in words(v) if w not in STOPWORDS)
             for k, v in RuleFormalizer().phrase_abbreviations().items()}
+
+
+QUESTION_ADDED = "~?"  # the entry in Checks.dropped for a question mark of the candidate's own on a statement
+_ASKING = _QUESTION_AUX | {"what", "who", "whom", "whose", "which", "when", "where", "why", "how", "might", "must",
+                           "any", "anyone", "anybody", "anything", "right", "really", "seriously", "isn't", "aren't",
+                           "don't", "doesn't", "didn't", "can't", "won't", "wouldn't", "couldn't", "shouldn't"}
+_ASKED = re.compile(r"(?:^|(?<=[.!?])\s+)([^.!?]*?)\?(?![\"”])")  # a mark inside a quotation is the speaker's
+_ASK_MARK = re.compile(r"\?(?![\"”])")
+
+
+def _question_added(candidate: str, source: str, rules_text: str) -> bool:
+    """A statement given a question mark the writer did not type ("... 500 units? thx" -> "... 500 units? Thank
+    you?"); a question the rules or the writer left unmarked may get one ("u coming tonight" -> "Are you coming
+    tonight?")."""
+    if len(_ASK_MARK.findall(candidate)) <= max(source.count("?"), rules_text.count("?")):
+        return False
+    return any((ws := words(m.group(1))) and ws[0] not in _ASKING and ws[-1] not in _ASKING
+               for m in _ASKED.finditer(candidate))
 
 
 def is_question(text: str) -> bool:
@@ -1388,6 +1409,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         if (re.search(rf"\b{adverb}\b", candidate, re.IGNORECASE) and not _RARELY.search(candidate)
                 and not re.search(rf"\b{adverb}\s+ever\b", candidate, re.IGNORECASE)):
             lost.append("ever")
+    # a thank-you is said ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
+    if _THANKS_TYPED.search(source) and not _THANKS_SAID.search(candidate):
+        lost.append("thanks")
     # "jk" takes back what the writer said ("the dog ate my homework lol jk" -> "The dog ate my homework.")
     if _JK.search(source) and not _KIDDING.search(candidate):
         lost.append("just kidding")
@@ -1401,6 +1425,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     if (any(w == "if" and cand[i - 1:i] != ["as"] for i, w in enumerate(cand))
             and not _CONDITIONAL.intersection(src) and not _CONDITIONAL.intersection(ruled)):
         lost.append(CONDITION)
+    if _question_added(candidate, source, rules_text):
+        lost.append(QUESTION_ADDED)
     # the writer's own sentence always passes: leaving it as it is changes nothing it says
     if (is_question(source) or (is_question(rules_text) and candidate != source)) and not is_question(candidate):
         lost.append(QUESTION)

@@ -108,7 +108,11 @@ def _mark_ends_sentence(text: str, run: str, ms: int, cut: int, seg_start: int) 
     if low in ("no", "nos"):
         return not _next_visible(text, cut).isdigit()  # "No. 5", but "I said no. Then"
     if len(stripped) == 1 and stripped.isalpha() and stripped.isupper():
-        return False  # an initial: "J. R. R. Tolkien"
+        # an initial: "J. R. R. Tolkien", "Kanye W. is"; after a lower-case word the letter ends a sentence the
+        # writer did not capitalise ("a red one in size L. how do I return it?"), but not a list's ("or B. you")
+        prev = before[:len(before) - len(token)].split()
+        return (_next_visible(text, cut).islower() and bool(prev) and prev[-1][:1].islower()
+                and prev[-1].lower() not in ("or", "and"))
     if _INITIALS.fullmatch(stripped) and low not in _ABBREV_MAYBE and low not in ("d.c", "u.s.a", "o.k"):
         return False  # initials run together: "J.K. Rowling", "J.R.R. Tolkien" (but "the U.S. Then ..." may end)
     if stripped.isdigit() and len(stripped) <= 3 and ms - len(token) == seg_start:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import CONDITION, INVENTED, QUESTION, QUOTED, SENSE, WORDS_ADDED
+from engine.faithful import CONDITION, INVENTED, QUESTION, QUESTION_ADDED, QUOTED, SENSE, WORDS_ADDED
 from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
@@ -65,6 +65,8 @@ def caution_text(flags) -> str:
         parts.append(f"drops your comma before “{verb}”, which changes what the sentence says")
     for verb in (w[len(SENSE):-1] for w in dropped if w.startswith(SENSE) and w.endswith(",") and len(w) > 2):
         parts.append(f"puts a comma after your “{verb}”, which makes a quotation of what follows")
+    if QUESTION_ADDED in dropped:
+        parts.append("makes a question of what you stated")
     if CONDITION in dropped:
         parts.append("makes a condition (“if”) of what you said")
     if f"{SENSE}but" in dropped:

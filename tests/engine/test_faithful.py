@@ -1250,3 +1250,19 @@ def test_not_yet_said_on_its_own_takes_no_subject(rules, wl):
     assert "+i" in _check("I am not yet, but maybe tomorrow.", "not yet, maybe tmrw", rules, wl).dropped
     assert _check("Not yet, perhaps tomorrow.", "not yet, maybe tmrw", rules, wl).dropped == ()
     assert _check("I have not yet finished.", "not yet finished", rules, wl).dropped == ()
+
+
+def test_a_statement_made_a_question_and_a_thank_you_left_out_are_caught(rules, wl):
+    src = "can we get a discount if we order 500 units? thx"
+    assert "~?" in _check("Can we get a discount if we order 500 units? Thank you?", src, rules, wl).dropped
+    assert "thanks" in _check("Can we get a discount if we order 500 units?", src, rules, wl).dropped
+    assert _check("Can we get a discount if we order 500 units? Thank you.", src, rules, wl).dropped == ()
+    # a question the writer left unmarked may get its mark
+    assert _check("Are you coming tonight?", "u coming tonight", rules, wl).dropped == ()
+    assert _check("That is cool, right?", "thats cool right", rules, wl).dropped == ()
+
+
+def test_a_sentence_end_after_a_number_is_kept(rules, wl):
+    src = "we beat our target by 12%. drinks on me fri"
+    assert "~,drinks" in _check("We beat our target by 12% Drinks on me Friday.", src, rules, wl).dropped
+    assert _check("We beat our target by 12%. Drinks are on me Friday.", src, rules, wl).dropped == ()

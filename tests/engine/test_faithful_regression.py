@@ -173,6 +173,8 @@ WRITER_CASES = [
     ("i'm at 221b baker st, ring the bell twice", ["221b"], []),               # "I am at 221baker st"
     ("they never even said sorry", ["said sorry"], ["said,"]),                   # "They never said, sorry."
     ("even my mom didn't know", ["Even"], []),                                  # "My mother did not know."
+    ("can we get a discount if we order 500 units? thx", ["Thank you."], ["Thank you?"]),
+    ("we beat our target by 12%. drinks on me fri", ["12%."], []),             # "by 12% Drinks on me Friday."
 ]
 
 

@@ -104,6 +104,12 @@ def test_abbreviations_do_not_end_sentences():
     assert texts("Read J.R.R. Tolkien. It is good.") == ["Read J.R.R. Tolkien.", "It is good."]
     assert texts("I moved to the U.S. Then I left.") == ["I moved to the U.S.", "Then I left."]
     assert texts("I said O.K. Then he left.") == ["I said O.K.", "Then he left."]
+    # a capital letter after a lower-case word ends a sentence the writer did not capitalise; after a name it is
+    # an initial, after "or" a list's letter
+    assert texts("i got a red one in size L. how do i return it?") == ["i got a red one in size L.",
+                                                                        "how do i return it?"]
+    assert texts("Kanye W. is great") == ["Kanye W. is great"]
+    assert texts("You get slapped, or B. you get laid.") == ["You get slapped, or B. you get laid."]
 
 
 def test_ambiguous_abbreviations_split_before_a_capital():

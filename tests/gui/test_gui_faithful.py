@@ -27,6 +27,7 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
         "Check the meaning: this rewrite turns your “approve” into “approve of”.")
     assert caution_text(("dropped:~said,",)) == (
         "Check the meaning: this rewrite puts a comma after your “said”, which makes a quotation of what follows.")
+    assert caution_text(("dropped:~?",)) == "Check the meaning: this rewrite makes a question of what you stated."
     assert caution_text(("dropped:~if",)) == "Check the meaning: this rewrite makes a condition (“if”) of what you said."
     assert caution_text(("dropped:~force to", "dropped:one at a time")) == (
         "Check the meaning: this rewrite leaves out “one at a time”; turns your “force” into “force to”.")
