@@ -299,8 +299,8 @@ _DATED = re.compile(r"\b(on|by|until|till|til|since)\s+(?:the\s+)?(?:mon|tue|tue
 _DATED_SAME = {"on": "on", "by": "by|before|no later than", "until": "until|till|til|through",
                "till": "until|till|til|through", "til": "until|till|til|through", "since": "since"}
 _ORDINAL_TAIL = re.compile(r"\d(st|nd|rd|th)\b", re.IGNORECASE)
-# not "10k", "5m", "2x", "$5b"
-_CODE = re.compile(r"(?<![\w'’.@#/$€£])(\d+[a-jln-wyz]|[A-Za-z]+\d[A-Za-z\d]*)(?![\w'’@/]|\.\w)")
+# not "10k", "5m", "2x", "the 90s", "$5b"
+_CODE = re.compile(r"(?<![\w'’.@#/$€£])(\d+[a-jln-ry-z]|[A-Za-z]+\d[A-Za-z\d]*)(?![\w'’@/]|\.\w)")
 _WORD_HYPHEN = re.compile(r"(?<=[^\W_])-(?=[^\W_])")
 _MANNER = re.compile(r"\b(?:one|two|three|a few) at a time\b|\b(one|step|day|little|bit|side|piece) by \1\b",
                      re.IGNORECASE)
@@ -508,6 +508,8 @@ def _to_inserted(candidate: str, source: str, rules_text: str) -> list[str]:
 
 # A comma of the model's own after a verb of saying makes a quotation of what follows: "they never even said sorry"
 # -> "They never said, sorry." (an apology of the writer's)
+_CLAUSE_WORDS = frozenset(["but", "and", "or", "so", "then", "because", "if", "when", "while", "though", "although",
+                           "yet", "since", "unless", "until", "before", "after", "which", "who"])
 _SAID_COMMA = re.compile(r"\b(said|say|says|saying|told|tell|tells|asked|ask|asks|wrote|write|writes),\s+([^\W\d_]+)",
                          re.IGNORECASE)
 
@@ -518,7 +520,9 @@ def _sense_turns(candidate: str, source: str, rules_text: str = "") -> list[str]
     for m in _SAID_COMMA.finditer(candidate):
         verb, nxt = m.group(1).lower(), m.group(2).lower()
         if (re.search(rf"\b{verb}\s+(?:\w+\s+)?{nxt}\b", source, re.IGNORECASE)
-                and not re.search(rf"\b{verb}\s*[,:]", source, re.IGNORECASE)):
+                and not re.search(rf"\b{verb}\s*[,:]", source, re.IGNORECASE)
+                and not re.search(rf"\b{verb},\s+{nxt}\b", rules_text, re.IGNORECASE)  # the rules' clause comma
+                and nxt not in _CLAUSE_WORDS):
             out.append(f"{SENSE}{verb},")
     for m in _SENSE_TURN.finditer(candidate):
         verb, prep = m.group(1).lower(), m.group(2).lower()
@@ -1439,7 +1443,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # "221b baker st" -> "221baker st" loses the address.
     unhyphened = _WORD_HYPHEN.sub("", candidate)  # "covid19" -> "COVID-19" keeps it
     lost += [c for c in dict.fromkeys(_CODE.findall(rules_text)) if c in source and c not in lost
-             and not re.search(rf"(?<![^\W_]){re.escape(c)}(?![^\W_])", unhyphened, re.IGNORECASE)]
+             and not any(re.search(rf"(?<![^\W_]){re.escape(c)}(?![^\W_])", t, re.IGNORECASE)
+                         for t in (candidate, unhyphened))]
     # So are words in double quotes, somebody's own or a title ('he asked "why isnt this done"' -> 'He asked "Why
     # is not this done"' puts words in his mouth); a capital, an end mark inside the quotation or the kind of
     # quote marks is no change.

@@ -1231,6 +1231,8 @@ def test_a_code_of_letters_and_digits_is_copied(rules, wl):
                               wl).dropped
     assert _check("Call me before you leave.", "call me b4 u leave", rules, wl).dropped == ()
     assert _check("It costs 5 million.", "it costs 5m", rules, wl).dropped == ()
+    assert _check("R2-D2 is a classic.", "R2-D2's a classic", rules, wl).dropped == ()
+    assert _check("I love the music of the 1980s.", "i love 80s music", rules, wl).dropped == ()
 
 
 def test_even_before_whom_it_reaches_is_kept(rules, wl):
@@ -1244,6 +1246,8 @@ def test_a_comma_after_a_verb_of_saying_is_caught(rules, wl):
     assert "~said," in _check("They never said, sorry.", "they never even said sorry", rules, wl).dropped
     assert _check("They never said sorry.", "they never even said sorry", rules, wl).dropped == ()
     assert _check("He said, sorry.", "he said, sorry", rules, wl).dropped == ()
+    # the rules' comma before a clause ("if you have to ask, then ...") is no quotation
+    assert _check("If you have to ask, then you know.", "if u have to ask then u know", rules, wl).dropped == ()
 
 
 def test_not_yet_said_on_its_own_takes_no_subject(rules, wl):
