@@ -162,7 +162,7 @@ WRITER_CASES = [
     ("wait what??", ["hat"], ["know", "for what"]),                             # "Wait, do you know what?"
     ("pls dont force push to main", ["force push"], ["force to"]),               # "do not force to push"
     ("pls find attached my resume for the marketing role", ["attached my"], ["attached to"]),
-    ("preheat oven to 180, then add eggs one at a time", ["one at a time"], []),  # "add eggs at a time"
+    ("preheat oven to 180, mix flour n sugar, then add eggs one at a time", ["one at a time"], []),  # "at a time"
     ("anyone up for ranked tonight? need 2 more", ["up for"], ["Does anyone ranked"]),
     ("u can swap butter for coconut oil if ur vegan", ["you are vegan"], []),   # "if your vegan"
     ("quick q: is the deadline EOD or EOW?", ["deadline end of day"], ["deadline."]),  # "is the deadline. End of Day"
@@ -170,11 +170,12 @@ WRITER_CASES = [
     ("get well soon!!", ["et well soon"], ["should"]),                         # "You should get well soon."
     ("gimme a sec, brb", ["right back"], ["If "]),                              # "If you give me a sec, ..."
     ("the dog ate my homework lol jk", ["kidding"], []),                       # "The dog ate my homework."
-    ("i'm at 221b baker st, ring the bell twice", ["221b"], []),               # "I am at 221baker st"
+    ("i'm at 221b baker st, ring the bell twice", ["221b baker"], []),         # "I am at 221baker st"
     ("they never even said sorry", ["said sorry"], ["said,"]),                   # "They never said, sorry."
     ("even my mom didn't know", ["Even"], []),                                  # "My mother did not know."
-    ("can we get a discount if we order 500 units? thx", ["Thank you."], ["Thank you?"]),
-    ("we beat our target by 12%. drinks on me fri", ["12%."], []),             # "by 12% Drinks on me Friday."
+    ("hey jim, just following up on the quote u sent last wk. can we get a discount if we order 500 units? thx",
+     ["Thank you."], ["Thank you?"]),
+    ("team - great work this quarter!! we beat our target by 12%. drinks on me fri", ["12%."], []),  # "12% Drinks"
 ]
 
 
