@@ -748,6 +748,17 @@ def read_pos(run: Path, row: Row, cfg: dict) -> Measured:
     curves = [c for c in curves if c.is_file()]
     if done is None:
         m = Measured({}, status="unfinished")
+        early = run / "pos" / "tune_bleu.json"
+        if early.is_file():  # the tag-and-fill rewriter was scored; its pairs were still being generated
+            rep = read_json(early)
+            m.values = {d: number(rep, f"rewriter_tune_bleu.{d}", early) for d in ("em", "fr")}
+            m.notes.append("scored on the full tune sets when its fill model finished; the stage was then still "
+                           "generating its pairs")
+        elif curves and (points := read_jsonl(curves[0])):
+            m.values = {d: number(points[-1], d, curves[0]) for d in ("em", "fr") if d in points[-1]}
+            m.partial = True
+            m.notes.append(f"latest validation: step {points[-1].get('step')}, greedy BLEU on "
+                           f"{pc.get('valid_subset') or 'all'} tune sentences per domain (the row: the full tune sets)")
     else:
         path = run / "pos" / "report.json"
         rep = read_json(path)

@@ -413,6 +413,12 @@ def test_pos_row(tmp_path):
                                             "fill_model": {"training_pairs": 90, "steps": 3}})
     curve(run / "pos" / "fill_model" / "curve.jsonl",
           {"step": 3, "em": 1.0, "fr": 2.0, "mean": 1.5, "cpu_hours": 0.02})
+    # still generating its pairs: the latest validation, marked partial; then the score kept before the pairs
+    r = evaluate("P.1", [tmp_path])
+    assert r.status == "unfinished" and r.measured.values == {"em": 1.0, "fr": 2.0} and r.measured.partial
+    write_json(run / "pos" / "tune_bleu.json", {"rewriter_tune_bleu": {"em": 33.3, "fr": 44.4}})
+    r = evaluate("P.1", [tmp_path])
+    assert r.status == "unfinished" and r.measured.values == {"em": 33.3, "fr": 44.4} and not r.measured.partial
     done(run, "pos")
     r = evaluate("P.1", [tmp_path])
     assert r.measured.values == {"em": 33.3, "fr": 44.4}

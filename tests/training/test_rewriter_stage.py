@@ -65,6 +65,10 @@ def test_chain_runs_every_stage(chain):
         rep = json.loads((run_dir / stage / "report.json").read_text())
         assert rep["pairs"] == len((run_dir / stage / "pairs.tsv").read_text(encoding="utf-8").splitlines())
         assert "samples" in rep
+    if "pos" in augment:  # the tag-and-fill rewriter's score, kept before its pairs were generated, is the report's
+        early = json.loads((run_dir / "pos" / "tune_bleu.json").read_text())
+        assert early["rewriter_tune_bleu"] == json.loads((run_dir / "pos" / "report.json").read_text())[
+            "rewriter_tune_bleu"]
     report = json.loads((run_dir / "rewriter" / "report.json").read_text())
     assert report["mode"] == "ptft" and set(report["phases"]) == {"pretrain", "finetune"}
     assert set(report["tune"]) == {"em", "fr"}

@@ -200,6 +200,9 @@ class FdisStage(_PairsStage):
 # ============================================================================ POS-derived pairs
 
 
+TUNE_BLEU_FILE = "tune_bleu.json"  # the pos stage's rewriter score, written before its pairs are generated
+
+
 class PosStage(_PairsStage):
     name = "pos"
     requires = ("tokenizer",)
@@ -247,6 +250,10 @@ class PosStage(_PairsStage):
                              nlp=self.nlp)
             self.rewriter_bleu[vs.name] = round(corpus_bleu(hyps, vs.refs), 2)
             ctx.metric(f"pos.tune_bleu_{vs.name}", self.rewriter_bleu[vs.name])
+        # kept at once: the pairs over all the informal text take hours on a CPU, and a stop there must not lose
+        # the tag-and-fill rewriter's own score (docs/results.md row P.1 reads it until the stage is done)
+        atomic_write_json(out / TUNE_BLEU_FILE, {"rewriter_tune_bleu": self.rewriter_bleu,
+                                                 "steps": res.steps, "best_step": res.best_step})
         outs = P.rewrite(model, self.tok, self.informal, self.lex, beam=c.beam, max_new_tokens=c.max_new_tokens,
                          nlp=self.nlp)
         self.pairs = [(i, o) for i, o in zip(self.informal, outs) if o.strip() and o.strip() != i.strip()]
