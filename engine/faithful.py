@@ -306,6 +306,14 @@ _MANNER = re.compile(r"\b(?:one|two|three|a few) at a time\b|\b(one|step|day|lit
                      re.IGNORECASE)
 _THANKS_TYPED = re.compile(r"\b(?:thx|thanks|thank|thanx|thnx|thnks|tnx|tks|thankyou|thanku)\b", re.IGNORECASE)
 _THANKS_SAID = re.compile(r"\b(?:thank|thanks|grateful|appreciate|appreciated|gratitude)", re.IGNORECASE)
+# "kinda", "sort of" as a hedge, not as a noun's ("what kind of music", "this sort of thing")
+_HEDGE_TYPED = re.compile(r"(?<!\bwhat )(?<!\bthis )(?<!\bthat )(?<!\bthe )(?<!\ba )(?<!\bany )(?<!\bsome )"
+                          r"(?<!\bwhich )(?<!\bsame )(?<!\bone )(?<!\bno )(?<!\bevery )(?<!\bwhatever )"
+                          r"\b(kinda|sorta|kind of|sort of)\b(?!\s+(?:a|an|the|thing|things|stuff|person|guy|girl|"
+                          r"people|music|movie|movies|song|songs)\b)", re.IGNORECASE)
+_HEDGE_SAID = re.compile(r"\b(?:somewhat|rather|fairly|quite|a bit|a little|slightly|kind of|sort of|kinda|sorta|"
+                         r"partly|partially|mostly|pretty|relatively|moderately|reasonably|almost|nearly|"
+                         r"a tad|to some extent|to an extent|in a way|more or less)\b", re.IGNORECASE)
 _JK = re.compile(r"(?<![\w'’.])jk(?![\w'’.]|\s+rowling\b)", re.IGNORECASE)
 _KIDDING = re.compile(r"\b(?:kidding|joking|joke|jest|jesting)\b", re.IGNORECASE)
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
@@ -1416,6 +1424,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # a thank-you is said ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
     if _THANKS_TYPED.search(source) and not _THANKS_SAID.search(candidate):
         lost.append("thanks")
+    # a hedge ("kinda lost respect" -> "lost respect", "kinda scary" -> "too scary") says how sure the writer is
+    hedge = _HEDGE_TYPED.search(source)
+    if hedge and not _HEDGE_SAID.search(candidate):
+        lost.append(hedge.group(1).lower())
     # "jk" takes back what the writer said ("the dog ate my homework lol jk" -> "The dog ate my homework.")
     if _JK.search(source) and not _KIDDING.search(candidate):
         lost.append("just kidding")

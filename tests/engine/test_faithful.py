@@ -1214,6 +1214,8 @@ CAUGHT = [
      "~?"),
     ("Can we get a discount if we order 500 units?", "can we get a discount if we order 500 units? thx", "thanks"),
     ("We beat our target by 12% Drinks on me Friday.", "we beat our target by 12%. drinks on me fri", "~,drinks"),
+    ("She is right about the budget.", "she's kinda right about the budget tho", "kinda"),  # a hedge left out
+    ("He is also too scary.", "hes also kinda scary lol", "kinda"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1238,6 +1240,9 @@ FINE = [
     ("Are you coming tonight?", "u coming tonight"),  # a question the writer left unmarked may get its mark
     ("That is cool, right?", "thats cool right"),
     ("We beat our target by 12%. Drinks are on me Friday.", "we beat our target by 12%. drinks on me fri"),
+    ("She is somewhat right about the budget.", "she's kinda right about the budget tho"),
+    ("The movie was rather boring.", "the movie was sorta boring"),
+    ("What music do you like?", "what kinda music do u like"),  # a noun's "kind of", no hedge
 ]
 
 

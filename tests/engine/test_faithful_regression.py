@@ -173,6 +173,7 @@ WRITER_CASES = [
     ("i'm at 221b baker st, ring the bell twice", ["221b baker"], []),         # "I am at 221baker st"
     ("they never even said sorry", ["said sorry"], ["said,"]),                   # "They never said, sorry."
     ("even my mom didn't know", ["Even"], []),                                  # "My mother did not know."
+    ("she's kinda right about the budget tho", [" right"], ["She is right"]),  # a hedge left out
     ("hey jim, just following up on the quote u sent last wk. can we get a discount if we order 500 units? thx",
      ["Thank you."], ["Thank you?"]),
     ("team - great work this quarter!! we beat our target by 12%. drinks on me fri", ["12%."], []),  # "12% Drinks"
