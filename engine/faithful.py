@@ -316,6 +316,15 @@ _HEDGE_SAID = re.compile(r"\b(?:somewhat|rather|fairly|quite|a bit|a little|slig
                          r"a tad|to some extent|to an extent|in a way|more or less)\b", re.IGNORECASE)
 _JK = re.compile(r"(?<![\w'’.])jk(?![\w'’.]|\s+rowling\b)", re.IGNORECASE)
 _KIDDING = re.compile(r"\b(?:kidding|joking|joke|jest|jesting)\b", re.IGNORECASE)
+# What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
+_SAID_SOMEHOW = (
+    # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
+    (_THANKS_TYPED, _THANKS_SAID, "thanks"),
+    # a hedge says how sure the writer is ("kinda lost respect" -> "lost respect", "kinda scary" -> "too scary")
+    (_HEDGE_TYPED, _HEDGE_SAID, ""),
+    # "jk" takes back what came before ("the dog ate my homework lol jk" -> "The dog ate my homework.")
+    (_JK, _KIDDING, "just kidding"),
+)
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
 _WORDLIKE_ACRONYMS = frozenset(["rip"])  # not in acronyms.txt: a shouted "LET'ER RIP" is the verb
@@ -1421,16 +1430,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         if (re.search(rf"\b{adverb}\b", candidate, re.IGNORECASE) and not _RARELY.search(candidate)
                 and not re.search(rf"\b{adverb}\s+ever\b", candidate, re.IGNORECASE)):
             lost.append("ever")
-    # a thank-you is said ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
-    if _THANKS_TYPED.search(source) and not _THANKS_SAID.search(candidate):
-        lost.append("thanks")
-    # a hedge ("kinda lost respect" -> "lost respect", "kinda scary" -> "too scary") says how sure the writer is
-    hedge = _HEDGE_TYPED.search(source)
-    if hedge and not _HEDGE_SAID.search(candidate):
-        lost.append(hedge.group(1).lower())
-    # "jk" takes back what the writer said ("the dog ate my homework lol jk" -> "The dog ate my homework.")
-    if _JK.search(source) and not _KIDDING.search(candidate):
-        lost.append("just kidding")
+    for typed, said, entry in _SAID_SOMEHOW:
+        if (m := typed.search(source)) and not said.search(candidate):
+            lost.append(entry or m.group(1).lower())
     # a phrase that says how things go, word for word: "one at a time" -> "at one time" says "at once"
     lost += [m.group().lower() for m in _MANNER.finditer(source)
              if not re.search(r"\b" + r"\s+".join(m.group().lower().split()) + r"\b", candidate, re.IGNORECASE)]
