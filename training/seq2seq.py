@@ -585,6 +585,17 @@ def train(model, tokenizer, train_examples: Sequence[Example], valid_sets: Seque
     model.train()
     net = distributed.wrap(model)  # the model itself in one process
     stopped, done = False, False
+    if step > 0:
+        # a run resumed after it had already ended (its steps, epochs, time budget or patience spent) is over:
+        # training on would add a step and a validation, and could change best/ under what was built from it
+        ended = [why for why, hit in (
+            ("max_steps", step >= settings.max_steps),
+            ("max_epochs", math.floor(epoch_pos + 1e-9) >= settings.max_epochs),
+            ("max_minutes", settings.max_minutes > 0 and train_s_before > settings.max_minutes * 60),
+            ("patience", bad >= settings.patience)) if hit]
+        if ended:
+            on_event("log", message=f"training had already ended at step {step} ({', '.join(ended)}): kept as is")
+            done = True
     ema_loss, tokens_seen = None, 0
     while not done:
         batches = make_batches(train_examples, settings.max_tokens, rng)

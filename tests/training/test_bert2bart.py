@@ -200,5 +200,11 @@ def test_training_with_pretrained_lr_scale_and_resume(tmp_path):
     assert [g["lr_scale"] for g in state["param_groups"]] == [1e-6, 1.0]
     _, events = run(8)
     assert any(e == "log" and "resumed from step 4" in k["message"] for e, k in events)
+    # resumed after it had ended (its 8 steps spent): nothing more is trained, best/ and last/ are kept as they are
+    stamps = {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.safetensors")}
+    _, events = run(8)
+    assert any(e == "log" and "already ended at step 8 (max_steps)" in k["message"] for e, k in events)
+    assert not [k for e, k in events if e == "progress"]
+    assert {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.safetensors")} == stamps
     out = S.generate(model, tok, ["Hello world.", ""], max_new_tokens=6)
     assert out[1] == "" and "[CAP]" not in out[0] and "[SEP]" not in out[0]

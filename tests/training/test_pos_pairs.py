@@ -70,3 +70,52 @@ def test_spacy_tagging_path(lex):
     assert tagged[1] == ("Hi.", 0) and tagged[2] == ("", 0)
     pairs = P.training_pairs(FORMAL[:6], lex, nlp=nlp)
     assert pairs and all("[" in t and "[" not in f for t, f in pairs)
+
+
+def test_generation_resumes_from_its_chunks_and_starts_afresh_on_another_key(tmp_path):
+    sentences = [f"sentence {i} lol" for i in range(10)]
+    store = tmp_path / "gen.jsonl"
+    calls = []
+
+    def fill(batch):
+        calls.append(list(batch))
+        return [s.replace("lol", "[INTJ]").upper() for s in batch]
+
+    want = [s.replace("lol", "[INTJ]").upper() for s in sentences]
+    stops = iter([False, False, True])  # stopped before the third chunk
+    assert P.rewrite_resumable(fill, sentences, store, key="k1", chunk=3, should_stop=lambda: next(stops)) is None
+    assert [len(c) for c in calls] == [3, 3]
+    with open(store, "a", encoding="utf-8") as fh:
+        fh.write('{"start": 6, "outs": ["torn')  # killed while writing: the torn line counts for nothing
+    calls.clear()
+    seen = []
+    got = P.rewrite_resumable(fill, sentences, store, key="k1", chunk=3, on_progress=lambda d, t: seen.append((d, t)))
+    assert got == want
+    assert calls == [sentences[6:9], sentences[9:]]   # only what was not done yet
+    assert seen[0] == (6, 10) and seen[-1] == (10, 10)
+    calls.clear()
+    assert P.rewrite_resumable(fill, sentences, store, key="k1", chunk=3) == want and calls == []
+    # another fill model (another key) or other sentences: nothing of the old store is used
+    assert P.rewrite_resumable(fill, sentences, store, key="k2", chunk=3) == want and len(calls) == 4
+    calls.clear()
+    assert P.rewrite_resumable(fill, sentences[:4], store, key="k2", chunk=3) == want[:4] and len(calls) == 2
+    store.write_bytes(b"\xff\xfe junk \x00")             # a damaged store: started afresh, no crash
+    calls.clear()
+    assert P.rewrite_resumable(fill, sentences, store, key="k2", chunk=5) == want and len(calls) == 2
+    with pytest.raises(RuntimeError, match="2 outputs for 5"):
+        P.rewrite_resumable(lambda b: b[:2], sentences, tmp_path / "other.jsonl", key="k", chunk=5)
+    with pytest.raises(ValueError):
+        P.rewrite_resumable(fill, sentences, store, key="k", chunk=0)
+
+
+def test_generation_key_follows_the_model_lexicon_settings_and_sentences(lex, tmp_path):
+    model = tmp_path / "best"
+    model.mkdir()
+    (model / "model.safetensors").write_bytes(b"weights")
+    k = P.generation_key(model, lex, ["a", "b"], beam=1)
+    assert k == P.generation_key(model, lex, ["a", "b"], beam=1)
+    assert k != P.generation_key(model, lex, ["a", "b"], beam=4)
+    assert k != P.generation_key(model, lex, ["a", "c"], beam=1)
+    assert k != P.generation_key(model, P.StyleLexicon(lex.weights, threshold=0.9), ["a", "b"], beam=1)
+    (model / "model.safetensors").write_bytes(b"weights2")
+    assert k != P.generation_key(model, lex, ["a", "b"], beam=1)

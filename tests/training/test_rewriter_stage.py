@@ -69,6 +69,8 @@ def test_chain_runs_every_stage(chain):
         early = json.loads((run_dir / "pos" / "tune_bleu.json").read_text())
         assert early["rewriter_tune_bleu"] == json.loads((run_dir / "pos" / "report.json").read_text())[
             "rewriter_tune_bleu"]
+        assert not (run_dir / "pos" / "generated.partial.jsonl").exists()  # pairs.tsv holds the outputs now
+        assert [e for e in events if e["event"] == "progress" and e.get("phase") == "pairs"]
     report = json.loads((run_dir / "rewriter" / "report.json").read_text())
     assert report["mode"] == "ptft" and set(report["phases"]) == {"pretrain", "finetune"}
     assert set(report["tune"]) == {"em", "fr"}

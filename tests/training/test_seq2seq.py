@@ -107,24 +107,40 @@ def test_resume_continues_from_last(tok, tmp_path):
 
 
 def test_the_time_budget_is_the_runs_over_every_resume(tok, tmp_path):
-    """max_minutes is the run's budget: a resumed run counts the minutes it trained before, so a run whose budget
-    is spent stops after one step instead of starting the budget afresh."""
+    """max_minutes is the run's budget: a resumed run counts the minutes it trained before, so a run with a hundredth of
+    a second left stops after a few steps instead of starting the budget afresh, and one whose budget is spent trains no
+    more at all (best/ stays what was built from it)."""
     _train(tok, tmp_path, 10)
     state_file = tmp_path / "out" / "last" / "trainer_state.json"
     state = json.loads(state_file.read_text())
     assert state["extra"]["train_seconds"] > 0
-    state["extra"]["train_seconds"] = 3600.0  # as if it had trained an hour already
-    state_file.write_text(json.dumps(state))
     t, _ = tok
-    torch.manual_seed(0)
-    model = S.build_model("tiny", len(t), dropout=0.0)
     st = S.TrainSettings(lr=1e-2, warmup_steps=5, max_tokens=64, max_steps=100, valid_every=10, max_epochs=1000,
                          log_every=1, max_new_tokens=12, patience=50, max_minutes=30)
-    res = S.train(model, t, S.encode_pairs(t, [(s, s) for s in COPY], 32),
-                  [S.ValidSet("em", COPY[:4], [[s] * 4 for s in COPY[:4]])], st, tmp_path / "out", resume=True)
-    assert res.steps == 11
+
+    def resume(train_seconds):
+        state = json.loads(state_file.read_text())
+        state["extra"]["train_seconds"] = train_seconds
+        state_file.write_text(json.dumps(state))
+        torch.manual_seed(0)
+        model = S.build_model("tiny", len(t), dropout=0.0)
+        events = []
+        res = S.train(model, t, S.encode_pairs(t, [(s, s) for s in COPY], 32),
+                      [S.ValidSet("em", COPY[:4], [[s] * 4 for s in COPY[:4]])], st, tmp_path / "out", resume=True,
+                      on_event=lambda e, **k: events.append((e, k)))
+        return res, events
+
+    res, _ = resume(1799.99)  # as if it had trained all but a hundredth of a second of its half hour
+    assert 10 < res.steps < 100  # trained on, and the budget (not max_steps) stopped it
+    steps = res.steps
     curve = [json.loads(x) for x in (tmp_path / "out" / "curve.jsonl").read_text().splitlines()]
-    assert curve[-1]["elapsed_s"] >= 3600  # the curve's clock goes on from where the run stopped
+    assert curve[-1]["elapsed_s"] >= 1799.99  # the curve's clock goes on from where the run stopped
+    best = (tmp_path / "out" / "best" / "model.safetensors").read_bytes()
+    res, events = resume(3600.0)  # an hour: the budget is spent
+    assert res.steps == steps and not [k for e, k in events if e == "progress"]
+    assert any(e == "log" and f"already ended at step {steps} (max_minutes)" in k["message"] for e, k in events)
+    assert len((tmp_path / "out" / "curve.jsonl").read_text().splitlines()) == len(curve)
+    assert (tmp_path / "out" / "best" / "model.safetensors").read_bytes() == best
 
 
 def test_stop_token_saves_and_returns(tok, tmp_path):

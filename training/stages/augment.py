@@ -201,6 +201,7 @@ class FdisStage(_PairsStage):
 
 
 TUNE_BLEU_FILE = "tune_bleu.json"  # the pos stage's rewriter score, written before its pairs are generated
+GENERATED_FILE = "generated.partial.jsonl"  # the fill model's outputs so far, chunk by chunk (resume point)
 
 
 class PosStage(_PairsStage):
@@ -254,8 +255,16 @@ class PosStage(_PairsStage):
         # the tag-and-fill rewriter's own score (docs/results.md row P.1 reads it until the stage is done)
         atomic_write_json(out / TUNE_BLEU_FILE, {"rewriter_tune_bleu": self.rewriter_bleu,
                                                  "steps": res.steps, "best_step": res.best_step})
-        outs = P.rewrite(model, self.tok, self.informal, self.lex, beam=c.beam, max_new_tokens=c.max_new_tokens,
-                         nlp=self.nlp)
+        # the pairs over all the informal text: chunk by chunk into a store a stopped run resumes from
+        key = P.generation_key(out / "fill_model" / "best", self.lex, self.informal, beam=c.beam,
+                               max_new_tokens=c.max_new_tokens)
+        outs = P.rewrite_resumable(
+            lambda batch: P.rewrite(model, self.tok, batch, self.lex, beam=c.beam, max_new_tokens=c.max_new_tokens,
+                                    nlp=self.nlp),
+            self.informal, out / GENERATED_FILE, key=key, should_stop=lambda: ctx.stop.requested,
+            on_progress=lambda done, total: ctx.progress(self.name, done, total, phase="pairs"))
+        if outs is None:
+            return
         self.pairs = [(i, o) for i, o in zip(self.informal, outs) if o.strip() and o.strip() != i.strip()]
         self.train_info = {"training_pairs": len(train_pairs), "steps": res.steps, "best_step": res.best_step}
 
@@ -268,3 +277,4 @@ class PosStage(_PairsStage):
             "top_informal_terms": self.lex.top(20), "top_formal_terms": self.lex.top(20, informal=False),
             "fill_model": self.train_info, "rewriter_tune_bleu": self.rewriter_bleu,
             "weights_file": "style_weights.json"})
+        (ctx.stage_dir(self.name) / GENERATED_FILE).unlink(missing_ok=True)  # pairs.tsv holds it all now
