@@ -92,6 +92,11 @@ _EMOJI_CHARS = (
 # A maximal run of emoji (and the spaces between them), only ever tried from its first emoji.
 _EMOJI_RUN = re.compile(rf"(?<![{_EMOJI_CHARS}])[{_EMOJI_CHARS}][ {_EMOJI_CHARS}]*+")
 _EMOJI_RUN_AFTER = re.compile(r" *(?:[.!?]|\n|$)")
+# An emoji's variation selector left behind without its emoji (a copy that lost it): nothing a reader sees, and a
+# model made "which makes me laugh" of one ("some type of way \ufe0f @ ..."). Keycaps ("1\ufe0f\u20e3") and
+# symbols that take one ("\u2764\ufe0f", "\u00a9\ufe0f") keep theirs.
+_ORPHAN_SELECTOR = re.compile("(?<![\u00a9\u00ae\u203c\u2049\u2122\u2139\u2194-\u21aa\u2300-\u27bf\u2934\u2935"
+                              "\u2b00-\u2bff\u3030\u303d\u3297\u3299\U0001F000-\U0001FAFF#*0-9\u200d\ufe0f])\ufe0f+ ?")
 _EMOJI_FORMAT = re.compile("[ \uFE0F\u200D\U0001F3FB-\U0001F3FF]")  # spaces, variation selector, joiner, skin tones
 
 
@@ -114,7 +119,7 @@ _CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
 _NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help", "everyone",
                              "everybody", "anyone", "anybody", "noone", "nowhere", "anywhere", "everywhere"])
 _CLAUSE_SUBJECTS = frozenset(["i", "it", "its", "it's", "we", "they", "he", "she", "there"])
-_YA_YES = re.compile(rf"^({_LEAD})(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
+_YA_YES = re.compile(rf"^({_LEAD}(?:(?:oh+|ah+|o+k+|okay|well)\W+)?)(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
 _SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two clauses reads as a comma
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
 # An ellipsis inside a sentence trails off where formal text puts a comma; before a capital it ends a sentence.
@@ -278,6 +283,9 @@ _ANYONE_BE = re.compile(
 _ANYONE_DO = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:know|have|want|need|remember|think|use|care|mind|feel|like)\b)",
     re.IGNORECASE)
+# A wish asked of the reader without its subject: "wanna come?", "..., need a ride?" -> "Do you want to come?",
+# "..., do you need a ride?" (a model read "wanna come?" as "I want to come?").
+_ASKED_WANT = re.compile(rf"(^(?:{_LEAD})|,\s+)(want to|need)(?= [a-z])(?! (?:i|we|you|he|she|they|it)\b)(?=[^,;.!?]*\?$)", re.IGNORECASE)
 _ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(?<!new)s\b)", re.IGNORECASE)
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
@@ -288,6 +296,12 @@ _I_SUBJECT_DROP = re.compile(
     rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE})",
     re.IGNORECASE,
 )
+# "you got this" cheers the reader on: "You have this." says they own something
+_GOT_THIS = re.compile(rf"^({_LEAD})(?:you|u|ya) (?:have |['’]ve )?got this(?=\s*[!.]*\s*$)", re.IGNORECASE)
+# "bet" on its own agrees ("bet, see u at 8" -> "Agreed, see you at 8."; a model made it "I would like to see you")
+_BET = re.compile(rf"^({_LEAD})bet(?=\s*(?:[,.!]|$))", re.IGNORECASE)
+# "on it!" answers a request: the writer is doing it ("It is on it." is what a model made of it)
+_ON_IT = re.compile(rf"^({_LEAD})(on it)(?=\s*(?:$|[,.;:!?]))", re.IGNORECASE)
 # the same dropped "I" after a comma: "thanks for the quick turnaround, really appreciate it"
 _I_DROP_AFTER_COMMA = re.compile(rf"(,\s+)({_APPRECIATE})", re.IGNORECASE)
 _THANKS = re.compile(rf"^({_LEAD})thanks\b", re.IGNORECASE)
@@ -359,6 +373,20 @@ _D_HAD_NEXT = frozenset([
     "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
+# ... and "'d" before a past participle: "if i'd known" -> "If I had known" (was "If I would known")
+_D_PARTICIPLES = frozenset([
+    "known", "taken", "given", "eaten", "forgotten", "gotten", "written", "spoken", "broken", "chosen", "driven",
+    "fallen", "flown", "grown", "hidden", "ridden", "risen", "shown", "stolen", "sworn", "thrown", "woken", "worn",
+    "begun", "drunk", "sung", "swum", "told", "heard", "left", "lost", "made", "met", "paid", "said", "sent", "spent",
+    "thought", "bought", "brought", "caught", "taught", "felt", "kept", "slept", "found", "forgot", "understood",
+    "won", "sold", "built", "held", "meant", "stood", "fought", "lent"])
+
+
+def _d_is_had(nxt: str) -> bool:
+    return nxt in _D_HAD_NEXT or nxt in _D_PARTICIPLES or (len(nxt) > 4 and nxt.endswith("ed") and not nxt.endswith("eed"))
+
+
+
 # a person's 's before a phrasal verb's participle is "has": "nobody's signed off on it" -> "No one has signed off"
 # (was "No one is signed off"); a thing's stays "is" ("it's signed off")
 _S_PERSON = frozenset(["he", "she", "who", "everyone", "everybody", "nobody", "someone", "somebody", "anyone",
@@ -1024,6 +1052,7 @@ class RuleFormalizer:
         if not sentence.strip():
             return sentence
         text = _CONTROL.sub("", sentence.replace("\r\n", "\n").replace("\r", "\n"))
+        text = _ORPHAN_SELECTOR.sub("", text)
         text = _HSPACE.sub(" ", text)
         text = _BACKTICK_APOSTROPHE.sub("'", text)
         text = _split_list_items(text)
@@ -1250,7 +1279,7 @@ class RuleFormalizer:
             else:
                 return None
         elif suffix == "d" and base in _PRONOUN_D:
-            verb = "had" if nxt in _D_HAD_NEXT else "would"
+            verb = "had" if _d_is_had(nxt) else "would"
         elif suffix == "ll":
             verb = "will"
         elif suffix == "re":
@@ -1326,10 +1355,15 @@ class RuleFormalizer:
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
+        s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)
+        s = _BET.sub(lambda m: m.group(1) + "agreed", s)
         if s.endswith("?"):  # "any updates on my application?" -> "Are there any updates ...?"
             s = _ANY_PLURAL.sub(lambda m: m.group(1) + "Are there " + m.group(2).lower(), s)
         s = _ANYONE_BE.sub(lambda m: m.group(1) + "Is " + m.group(2).lower(), s)
         s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
+        if s.endswith("?"):
+            s = _ASKED_WANT.sub(lambda m: m.group(1) + "do you " + m.group(2).lower(), s)
         s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IF_THEN.sub(r"\1, then ", s)
         s = _capitalise_first(s)

@@ -20,13 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import CONDITION, INVENTED, QUESTION, QUESTION_ADDED, QUOTED, SENSE, WORDS_ADDED
+from engine.faithful import CONDITION, INVENTED, QUESTION, QUESTION_ADDED, QUOTED, SENSE, SWAPPED, WORDS_ADDED
 from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
 from ..diff import diff_html
 from ..theme import LEVEL_LABELS, Theme, level_for
 
+_BE = frozenset(["am", "is", "are", "was", "were", "be", "been", "being"])
 ACCEPT_KEYS = ("Ctrl+Return", "Alt+2", "Alt+3", "Alt+4", "Alt+5")
 
 
@@ -43,8 +44,14 @@ def caution_text(flags) -> str:
     # "+60 years": a unit added to a number; "+your", "+i": a possessive or a subject the writer did not name
     invented = [w[len(INVENTED):].split(" ", 1) for w in dropped if w.startswith(INVENTED) and " " in w]
     added = [w[len(INVENTED):] for w in dropped if w.startswith(INVENTED) and " " not in w and w != WORDS_ADDED]
-    turned = [w[len(SENSE):].split(" ", 1) for w in dropped if w.startswith(SENSE) and " " in w]
-    lost = [w for w in dropped if w != QUOTED and w not in exact and not w.startswith((INVENTED, SENSE))]
+    sensed = [w[len(SENSE):].split(" ") for w in dropped if w.startswith(SENSE) and " " in w]
+    # "~touch the base": an article inside a fixed phrase; "~are offered": an active verb made passive; "~edit said":
+    # a label made a speaker; the rest ("~approve of") a word turned into a phrase
+    articled = [p for p in sensed if len(p) == 3 and p[1] in ("the", "a", "an")]
+    passive = [p for p in sensed if len(p) == 2 and p[0] in _BE]
+    speaker = [p for p in sensed if p[-1] == "said" and p not in passive]
+    turned = [[p[0], " ".join(p[1:])] for p in sensed if p not in articled + passive + speaker]
+    lost = [w for w in dropped if w != QUOTED and w not in exact and not w.startswith((INVENTED, SENSE, SWAPPED))]
     if lost:
         parts.append("leaves out " + ", ".join("the question" if w == QUESTION else f"“{w}”" for w in lost))
     if exact:
@@ -59,6 +66,16 @@ def caution_text(flags) -> str:
         parts.append("says something your text does not")
     for verb, prep in turned:
         parts.append(f"turns your “{verb}” into “{verb} {prep}”")
+    for pair in (w[len(SWAPPED):].split(" ", 1) for w in dropped if w.startswith(SWAPPED) and " " in w):
+        parts.append(f"swaps your “{pair[0]} {pair[1]}” to “{pair[1]} {pair[0]}”")
+    for a, art, b in articled:
+        parts.append(f"puts “{art}” inside your “{a} {b}”, which changes what it means")
+    for be, verb in passive:
+        parts.append(f"makes your “{verb}” passive (“{be} {verb}”): who did it to whom changes")
+    for p in speaker:
+        parts.append(f"makes your “{' '.join(p[:-1])}:” someone who speaks")
+    for word in (w[len(SENSE):-1] for w in dropped if w.startswith(SENSE) and w.endswith("!") and len(w) > 2):
+        parts.append(f"turns your “{word}!” into praise of what follows")
     for typed, past in (w[len(SENSE):].split(">", 1) for w in dropped if w.startswith(SENSE) and ">" in w):
         parts.append(f"puts your “{typed}” in the past (“{past}”)")
     for verb in (w[len(SENSE) + 1:] for w in dropped if w.startswith(SENSE + ",")):

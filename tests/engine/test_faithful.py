@@ -1216,6 +1216,25 @@ CAUGHT = [
     ("We beat our target by 12% Drinks on me Friday.", "we beat our target by 12%. drinks on me fri", "~,drinks"),
     ("She is right about the budget.", "she's kinda right about the budget tho", "kinda"),  # a hedge left out
     ("He is also too scary.", "hes also kinda scary lol", "kinda"),
+    # session 26's sentences
+    ("My condolences was a great man.", "my condolences, he was a great guy", "he"),  # the person left out
+    ("Let us touch the base next week.", "let's touch base next week", "~touch the base"),
+    ("We met in the person last year.", "we met in person last year", "~in the person"),
+    ("I am volunteering on Saturday. I want to come?", "i'm volunteering sat, wanna come?", "+i"),
+    ("They are offered 65k, but I am going to ask for 70.", "they offered 65k but i'm gonna ask for 70",
+     "~are offered"),
+    ("Edit said, fixed the typo.", "edit: fixed the typo", "~edit said"),
+    ("It is a great meeting that could have been an email.", "oh great, another meeting that could've been an email",
+     "~great!"),
+    ("You have this.", "u got this!!", "got this"),
+    ("We got home, thank you for everything.", "we got home ok, thx for everything", "ok"),
+    ("I am certain that we already paid that invoice.", "pretty sure we already paid that invoice", "pretty sure"),
+    ("They seemed to be in the idea.", "they seemed into the idea", "into"),
+    ("It is on it.", "on it!", "+words"),  # "it" said twice in a message of two words
+    ("It's on it.", "on it!", "+words"),
+    ("He is totally ghosted me after the date.", "he totally ghosted me after the date", "~is ghosted"),
+    ("We can give you a credit store.", "we can give u store credit", "<>store credit"),
+    ("Just checking in the invoice I sent.", "just checking in on the invoice i sent", "on"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1243,6 +1262,29 @@ FINE = [
     ("She is somewhat right about the budget.", "she's kinda right about the budget tho"),
     ("The movie was rather boring.", "the movie was sorta boring"),
     ("What music do you like?", "what kinda music do u like"),  # a noun's "kind of", no hedge
+    ("My condolences, he was a great man.", "my condolences, he was a great guy"),
+    ("He is cute and funny.", "he is cute, he is funny"),  # one of two "he" left out: the person stays
+    ("Let us touch base next week.", "let's touch base next week"),
+    ("I went to the store.", "i went to store"),  # an article the grammar wants, no fixed phrase
+    ("I am volunteering on Saturday. Do you want to come?", "i'm volunteering sat, wanna come?"),
+    ("I want to come, is that okay?", "i wanna come, is that ok?"),  # the writer's own wish
+    ("They offered 65k, but I am going to ask for 70.", "they offered 65k but i'm gonna ask for 70"),
+    ("I am confused about it.", "i confused about it"),  # a missing verb mended, no passive
+    ("Edit: fixed the typo.", "edit: fixed the typo"),
+    ("He said: I am sorry.", "he said: im sorry"),
+    ("Great, another meeting that could have been an email.", "oh great, another meeting that could've been an email"),
+    ("That is great, thank you.", "great, thanks!"),
+    ("You can do this.", "u got this!!"),
+    ("We got home safely, thank you for everything.", "we got home ok, thx for everything"),
+    ("I am fairly sure we already paid that invoice.", "pretty sure we already paid that invoice"),
+    ("They seemed to like the idea.", "they seemed into the idea"),
+    ("They were not very interested in it.", "they weren't super into it"),
+    ("She walked into the room.", "she walked into the room"),
+    ("I am on it.", "on it!"),
+    ("We can give you store credit.", "we can give u store credit"),
+    ("She looked deeply into his eyes.", "she deeply looked into his eyes"),  # an adverb moved
+    ("I am just checking in on the invoice I sent.", "just checking in on the invoice i sent"),
+    ("I am checking in about the invoice I sent.", "just checking in on the invoice i sent"),
 ]
 
 

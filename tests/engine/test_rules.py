@@ -60,6 +60,24 @@ CASES = [
     ("anyone up for ranked tonight? need 2 more", "Is anyone up for ranked tonight? Need 2 more."),
     ("anyone know a good dentist", "Does anyone know a good dentist?"),
     ("anyone who knows, text me", "Anyone who knows, text me."),
+    # a wish asked of the reader without its subject is asked of "you"; "need I say more?" keeps its own
+    ("i'm volunteering sat morning, wanna come?", "I am volunteering sat morning, do you want to come?"),
+    ("need a ride?", "Do you need a ride?"),
+    ("she got married, need i say more?", "She got married, need I say more?"),
+    ("what do u wanna eat?", "What do you want to eat?"),
+    ("need help", "Need help."),
+    # replies that say who does what: "on it!" is the writer at work, "u got this" cheers, "bet" agrees
+    ("on it!", "I am on it."),
+    ("put it on it", "Put it on it."),
+    ("u got this!!", "You can do this."),
+    ("you got it", "You got it."),
+    ("bet, see u at 8", "Agreed, see you at 8."),
+    ("bet u look great", "Bet you look great."),
+    # "'d" before a past participle is "had"
+    ("if i'd known i would've come", "If I had known I would have come."),
+    ("they'd finished by then", "They had finished by then."),
+    ("i'd need a day", "I would need a day."),
+    ("i'd love to", "I would love to."),
     # "ur"/"your" that ends a clause after "if", "when" ... is "you are"; after a preposition it stays "your"
     ("u can swap butter for coconut oil if ur vegan", "You can swap butter for coconut oil if you are vegan."),
     ("no, not if your ugly, yes if ur hot", "No, not if you are ugly, yes if you are hot."),

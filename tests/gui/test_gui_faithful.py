@@ -44,6 +44,21 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     assert caution_text(("dropped:~go>went",)) == "Check the meaning: this rewrite puts your “go” in the past (“went”)."
     assert caution_text(('dropped:"why isnt this done"',)) == (
         'Check the meaning: this rewrite does not copy "why isnt this done" exactly.')
+    # an article inside a fixed phrase, an active verb made passive, a label made a speaker, a sigh made praise,
+    # a person left out
+    assert caution_text(("dropped:~touch the base",)) == (
+        "Check the meaning: this rewrite puts “the” inside your “touch base”, which changes what it means.")
+    assert caution_text(("dropped:~are offered",)) == (
+        "Check the meaning: this rewrite makes your “offered” passive (“are offered”): who did it to whom changes.")
+    assert caution_text(("dropped:~edit said", "dropped:~pro tip said")) == (
+        "Check the meaning: this rewrite makes your “edit:” someone who speaks; makes your “pro tip:” someone who "
+        "speaks.")
+    assert caution_text(("dropped:~great!",)) == (
+        "Check the meaning: this rewrite turns your “great!” into praise of what follows.")
+    assert caution_text(("dropped:<>store credit",)) == (
+        "Check the meaning: this rewrite swaps your “store credit” to “credit store”.")
+    assert caution_text(("dropped:he", "dropped:pretty sure")) == (
+        "Check the meaning: this rewrite leaves out “he”, “pretty sure”.")
 
 
 def test_warming_the_rewriter_works_out_the_word_lists_tables(tmp_path):
