@@ -223,6 +223,11 @@ def _were(m: re.Match) -> str:
 
 
 _CONCORD_VERB_SKIP = frozenset(["be", "been", "being", "mean", "means", "meant", "matter", "say", "said"])
+# A verb of thinking takes a clause whose subject the negative word may be: "i can't believe nobody noticed" is no
+# "anybody noticed" (a word after it makes it a clause's subject; "don't believe no one, ..." is an object)
+_CONCORD_CLAUSE_VERBS = frozenset(["believe", "think", "guess", "imagine", "realize", "realise", "suppose", "expect",
+                                   "swear", "bet", "pretend", "wish", "hope"])
+_CLAUSE_GOES_ON = re.compile(r"\s+[^\W\d_]")
 
 
 def _aint(m: re.Match) -> str:
@@ -239,6 +244,8 @@ def _aint(m: re.Match) -> str:
 
 def _concord(m: re.Match) -> str:
     if m.group(2).lower() in _CONCORD_VERB_SKIP:
+        return m.group()
+    if m.group(2).lower() in _CONCORD_CLAUSE_VERBS and _CLAUSE_GOES_ON.match(m.string, m.end()):
         return m.group()
     word = m.group(3)
     return f"{m.group(1)} {m.group(2)} {_match_case(word, CONCORD_ANY[' '.join(word.lower().split())])}"
@@ -268,6 +275,12 @@ _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spe
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
 _LEADING_DISCOURSE = re.compile(
     rf"^({_LEAD})(?:so|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])",
+    re.IGNORECASE,
+)
+# After another sentence a leading "but" sets this one against it ("the presentation was rough. but the q&a went
+# great" -> "... rough. The Q&A went great" loses the contrast): only a text's first sentence loses it.
+_LEADING_DISCOURSE_AFTER = re.compile(
+    rf"^({_LEAD})(?:so|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and)\b,? *(?=[^\W_])",
     re.IGNORECASE,
 )
 # A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
@@ -1300,7 +1313,7 @@ class RuleFormalizer:
         pieces: list[str] = []
         pos = 0
         for seg in split_sentences(text):
-            fixed = self._fix_sentence(seg.text)
+            fixed = self._fix_sentence(seg.text, first=not pieces)
             if fixed:
                 if pieces:
                     gap = text[pos:seg.start]
@@ -1309,7 +1322,7 @@ class RuleFormalizer:
             pos = seg.end
         return "".join(pieces)
 
-    def _fix_sentence(self, s: str) -> str:
+    def _fix_sentence(self, s: str, first: bool = True) -> str:
         s = _LEADING_LIKE.sub(r"\1", s)
         s = _LEADING_PUNCT.sub("", s)
         s = _COMMA_BEFORE_END.sub("", s).strip()
@@ -1348,7 +1361,8 @@ class RuleFormalizer:
             s = undressed
         s = _GREETING_NAME.sub(lambda m: m.group(1) + ("Hi " if m.group()[len(m.group(1)):].lower().startswith("hi ")
                                                          else "Hello ") + _capitalise_first(m.group(2).rstrip(" ,")) + ", ", s)
-        stripped = _LEADING_DISCOURSE.sub(r"\1", _LEADING_DISCOURSE.sub(r"\1", s))  # "oh and ..."
+        discourse = _LEADING_DISCOURSE if first else _LEADING_DISCOURSE_AFTER
+        stripped = discourse.sub(r"\1", discourse.sub(r"\1", s))  # "oh and ..."
         if any(c.isalpha() for c in stripped):
             s = stripped
         s = _IT_SUBJECT_DROP.sub(r"\1it \2", s)

@@ -73,6 +73,13 @@ CASES = [
     ("you got it", "You got it."),
     ("bet, see u at 8", "Agreed, see you at 8."),
     ("bet u look great", "Bet you look great."),
+    # a "but" after another sentence sets it against that one; a text's first sentence may lose it
+    ("the presentation was rough. but the q&a went great", "The presentation was rough. But the q&a went great."),
+    ("but i like it", "I like it."),
+    ("oh ya I'm 24", "Yes, I am 24."),
+    # a negative word that is the subject of a clause after "believe", "think" ... is no double negative
+    ("i can't believe nobody noticed", "I cannot believe nobody noticed."),
+    ("i didn't see nothing", "I did not see anything."),
     # "'d" before a past participle is "had"
     ("if i'd known i would've come", "If I had known I would have come."),
     ("they'd finished by then", "They had finished by then."),
