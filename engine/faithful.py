@@ -683,6 +683,25 @@ def _swapped_pairs(candidate: str, source: str) -> list[str]:
     return out
 
 
+# The preposition after a particle ("fill me in on what i missed", "catch up with", "run out of"): a candidate that
+# keeps the particle and runs it into what follows ("fill me in what I missed") says something else; one that says
+# it with another preposition ("fill me in about") does not.
+_PARTICLE_PREP = re.compile(r"\b(in|up|out|down|off|back|over|along|away)\s+(on|with|of|for|to|at|from)\b", re.IGNORECASE)
+_PREPOSITIONS = r"(?:on|with|of|for|to|at|from|about|regarding|in|into|onto|by|concerning)"
+
+
+def _particle_prep_lost(candidate: str, source: str, rules_text: str) -> list[str]:
+    out = []
+    for particle, prep in dict.fromkeys((m.group(1).lower(), m.group(2).lower())
+                                        for m in _PARTICLE_PREP.finditer(rules_text)):
+        if not re.search(rf"\b{particle}\s+{prep}\b", source, re.IGNORECASE):
+            continue
+        if (not re.search(rf"\b{particle}\s+{prep}\b", candidate, re.IGNORECASE)
+                and re.search(rf"\b{particle}\s+(?!{_PREPOSITIONS}\b)[^\W\d_]", candidate, re.IGNORECASE)):
+            out.append(prep)
+    return out
+
+
 # A comma of the model's own after a verb of saying makes a quotation of what follows: "they never even said sorry"
 # -> "They never said, sorry." (an apology of the writer's)
 _CLAUSE_WORDS = frozenset(["but", "and", "or", "so", "then", "because", "if", "when", "while", "though", "although",
@@ -1585,6 +1604,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _voice_changed(candidate, source, rules_text)
     lost += _label_said(candidate, source)
     lost += _swapped_pairs(candidate, source)
+    lost += [w for w in _particle_prep_lost(candidate, source, rules_text) if w not in lost]
     lost += _exclamation_made_praise(candidate, source)
     lost += _tense_changed(cand, src, source)
     lost += _comma_joined(candidate, rules_text, source)

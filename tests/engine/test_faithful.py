@@ -1235,6 +1235,7 @@ CAUGHT = [
     ("He is totally ghosted me after the date.", "he totally ghosted me after the date", "~is ghosted"),
     ("We can give you a credit store.", "we can give u store credit", "<>store credit"),
     ("Just checking in the invoice I sent.", "just checking in on the invoice i sent", "on"),
+    ("Can you fill me in what I missed?", "can u fill me in on what i missed", "on"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1285,6 +1286,9 @@ FINE = [
     ("She looked deeply into his eyes.", "she deeply looked into his eyes"),  # an adverb moved
     ("I am just checking in on the invoice I sent.", "just checking in on the invoice i sent"),
     ("I am checking in about the invoice I sent.", "just checking in on the invoice i sent"),
+    ("Can you fill me in on what I missed?", "can u fill me in on what i missed"),
+    ("Can you fill me in about what I missed?", "can u fill me in on what i missed"),
+    ("We are running out of time.", "we're running out of time"),
 ]
 
 
