@@ -177,6 +177,22 @@ WRITER_CASES = [
     ("hey jim, just following up on the quote u sent last wk. can we get a discount if we order 500 units? thx",
      ["Thank you."], ["Thank you?"]),
     ("team - great work this quarter!! we beat our target by 12%. drinks on me fri", ["12%."], []),  # "12% Drinks"
+    # the fourth batch (2026-11-26, session 26)
+    ("my condolences, he was a great guy", [" he was"], []),                   # "My condolences was a great man."
+    ("let's touch base next week about the budget", ["touch base"], []),       # "Let us touch the base"
+    ("i'm volunteering at the food bank sat morning, wanna come?", ["you"], ["I want"]),  # "I want to come?"
+    ("they offered 65k but i'm gonna ask for 70", ["hey offered"], []),        # "They are offered 65k"
+    ("u got this!!", ["can do this"], ["have this"]),                          # "You have this."
+    ("oh great, another meeting that could've been an email", ["another"], ["a great meeting"]),
+    ("edit: fixed the typo", ["dit:"], ["said"]),                                # 'Edit said, " fixed the typo."'
+    ("pretty sure we already paid that invoice", ["retty sure"], ["certain"]),  # "I am certain that ..."
+    ("on it!", ["I am on it"], []),                                              # "It is on it."
+    ("he totally ghosted me after the date", ["otally ghosted"], ["is totally"]),  # "He is totally ghosted me"
+    ("i'm afraid we can't offer a refund at this time, but we can give u store credit", ["store credit"], []),
+    ("i can't believe nobody noticed", ["nobody"], ["anyone"]),                  # the negation reversed
+    ("can u fill me in on what i missed", ["in on what"], []),                  # "fill me in what I missed"
+    ("not gonna lie the presentation was rough. but the q&a went great", ["but"], []),  # the contrast dropped
+    ("if i'd known i would've come", ["I had known"], ["would known"]),
 ]
 
 
