@@ -741,6 +741,23 @@ def read_fdis(run: Path, row: Row, cfg: dict) -> Measured:
     return m
 
 
+def _generated_so_far(store: Path) -> str:
+    """" (N of M sentences so far)" from the pos stage's resume store (training.augment.pos_pairs.rewrite_resumable:
+    a header line with the total, then a line per chunk); "" when there is none or it cannot be read."""
+    try:
+        lines = store.read_text(encoding="utf-8").splitlines()
+        total = int(json.loads(lines[0])["total"])
+    except (OSError, UnicodeDecodeError, IndexError, KeyError, TypeError, ValueError):
+        return ""
+    done = 0
+    for line in lines[1:]:
+        try:
+            done += len(json.loads(line)["outs"])
+        except (json.JSONDecodeError, KeyError, TypeError):
+            continue  # a torn last line: that chunk is generated again
+    return f" ({done:,} of {total:,} sentences so far)"
+
+
 def read_pos(run: Path, row: Row, cfg: dict) -> Measured:
     pc = cfg.get("pos", {})
     done = read_done(run, "pos")
@@ -753,7 +770,7 @@ def read_pos(run: Path, row: Row, cfg: dict) -> Measured:
             rep = read_json(early)
             m.values = {d: number(rep, f"rewriter_tune_bleu.{d}", early) for d in ("em", "fr")}
             m.notes.append("scored on the full tune sets when its fill model finished; the stage was then still "
-                           "generating its pairs")
+                           "generating its pairs" + _generated_so_far(run / "pos" / "generated.partial.jsonl"))
         elif curves and (points := read_jsonl(curves[0])):
             m.values = {d: number(points[-1], d, curves[0]) for d in ("em", "fr") if d in points[-1]}
             m.partial = True

@@ -419,6 +419,14 @@ def test_pos_row(tmp_path):
     write_json(run / "pos" / "tune_bleu.json", {"rewriter_tune_bleu": {"em": 33.3, "fr": 44.4}})
     r = evaluate("P.1", [tmp_path])
     assert r.status == "unfinished" and r.measured.values == {"em": 33.3, "fr": 44.4} and not r.measured.partial
+    # how far the generation has gone, from its resume store (a torn last line counts for nothing)
+    (run / "pos" / "generated.partial.jsonl").write_text(
+        '{"key": "k", "total": 12000}\n{"start": 0, "outs": ["a", "b"]}\n{"start": 2, "outs": ["c"]}\n{"start": 3, "ou',
+        encoding="utf-8")
+    assert "(3 of 12,000 sentences so far)" in " ".join(evaluate("P.1", [tmp_path]).measured.notes)
+    (run / "pos" / "generated.partial.jsonl").write_bytes(b"\xff junk")
+    assert "so far" not in " ".join(evaluate("P.1", [tmp_path]).measured.notes)
+    (run / "pos" / "generated.partial.jsonl").unlink()
     done(run, "pos")
     r = evaluate("P.1", [tmp_path])
     assert r.measured.values == {"em": 33.3, "fr": 44.4}
