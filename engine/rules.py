@@ -373,7 +373,14 @@ _CLOSING_REQUEST = re.compile(
     # buying"; a "who" after a comma is more often a relative pronoun ("the actress, who was Lauren Bacall"), so
     # it counts only before "is/are ...ing"
     r"|,\s*(?:(?:what|where|when|why|how)\s+(?:is|are|was|were|do|does|did|can|could|should|will|would)\s"
-    r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$", re.IGNORECASE)
+    r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$"
+    # a tag question: "teenagers, am i right" (a model made it "Teenagers, I am right."), "you're coming, right",
+    # "it's cold, isn't it", "that was easy, was it not"
+    r"|,?\s+am\s+i\s+right\s*[.~-]*$|,\s*right\s*[.~-]*$"
+    r"|,\s*(?!(?:do|did)\s+it\b)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|won['’]?t|isn['’]?t|aren['’]?t"
+    r"|wasn['’]?t|weren['’]?t|don['’]?t|doesn['’]?t|didn['’]?t|hasn['’]?t|haven['’]?t|can['’]?t|couldn['’]?t"
+    r"|wouldn['’]?t|shouldn['’]?t)(?:\s+not)?\s+(?:it|he|she|they|you|we|i|that|there)(?:\s+not)?\s*[.~-]*$",
+    re.IGNORECASE)
 
 _PRONOUN_S = frozenset([
     "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",

@@ -80,6 +80,11 @@ CASES = [
     # a negative word that is the subject of a clause after "believe", "think" ... is no double negative
     ("i can't believe nobody noticed", "I cannot believe nobody noticed."),
     ("i didn't see nothing", "I did not see anything."),
+    # a tag question keeps its question mark ("Teenagers, I am right." is what a model made of the first)
+    ("teenagers, am i right", "Teenagers, am I right?"),
+    ("it's cold, isn't it", "It is cold, is it not?"),
+    ("you're coming, right", "You are coming, right?"),
+    ("guys, just read this book, do it", "Guys, just read this book, do it."),
     # "'d" before a past participle is "had"
     ("if i'd known i would've come", "If I had known I would have come."),
     ("they'd finished by then", "They had finished by then."),
