@@ -626,13 +626,19 @@ def _persons_lost(candidate: str, source: str, rules_text: str) -> list[str]:
 # A question the writer asks the reader without a subject ("wanna come?", "need a ride?") is about the reader:
 # "I want to come?" makes it the writer's wish.
 _ASKED_WISH = re.compile(r"(?:^|[.!?,;:]\s*|\b(?:so|and|but|or)\s+)(wanna|want to|wan na|need|needs|gonna|going to)\b"
-                         r"[^.!?]*\?", re.IGNORECASE)
+                         r"[^.!?]*\?"
+                         # "wanna" opening a message asks even without its mark ("wanna know a secret")
+                         r"|^\W*(?:wanna|wan na)\b[^.!?]*$", re.IGNORECASE)
 _SAID_WISH = re.compile(r"\bI\s+(?:want|wanted|would like|need|am going)\b[^.!?]*\?")
+_SAID_WISH_STATED = re.compile(r"^\W*I\s+(?:want|wanted|would like|would love|am going to)\b")
 
 
 def _asker_swapped(candidate: str, source: str) -> list[str]:
-    if _ASKED_WISH.search(source) and _SAID_WISH.search(candidate) and not _SAID_WISH.search(
-            re.sub(r"\bi\b", "I", source)):
+    if not _ASKED_WISH.search(source):
+        return []
+    if _SAID_WISH.search(candidate) and not _SAID_WISH.search(re.sub(r"\bi\b", "I", source)):
+        return ["+i"]
+    if re.match(r"^\W*(?:wanna|wan na)\b", source, re.IGNORECASE) and _SAID_WISH_STATED.search(candidate):
         return ["+i"]
     return []
 
@@ -1693,6 +1699,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
                 and (inserted or _relation_between(cand, src_stems)
                      # nor a word of the writer's said twice ("on it!" -> "It is on it.")
                      or _said_twice(src, cand)
+                     # nor a word of the writer's in another form ("thoughts?" -> "I thought it was that?")
+                     or any(w not in cand_set and _stem(w) in cand_stems and not said_formally(w) for w in src
+                            if w not in STOPWORDS and w not in markers)
                      # nor a modal: "get well soon!!" -> "You should get well soon." is advice, not a wish
                      or any(_modal_kind(w) and _stem(w) not in src_stems for w in cand)))):
         lost.append(WORDS_ADDED)

@@ -274,7 +274,7 @@ _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNOR
 _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spent|thought|kept|built|worth|explained"
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
 _LEADING_DISCOURSE = re.compile(
-    rf"^({_LEAD})(?:so|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])",
+    rf"^({_LEAD})(?:so(?! what\W*$)|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])",
     re.IGNORECASE,
 )
 # After another sentence a leading "but" sets this one against it ("the presentation was rough. but the q&a went
@@ -288,11 +288,26 @@ _IT_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
     re.IGNORECASE,
 )
+# A question typed without its verb: "u coming tonight" -> "Are you coming tonight?", "u ok" -> "Are you okay?",
+# "when u free" -> "When are you free?" (models made statements of them: "You are coming tonight.")
+_YOU_ASKED = re.compile(
+    rf"^({_LEAD})(?:u|you|ya)\s+(?=(?:coming|going|leaving|joining|staying|working|playing|driving|bringing|watching"
+    r"|ok|okay|alright|free|there|up|home|around|awake|busy|ready|done|serious"
+    r"|sure(?=\s+(?:about|of|it|it's|its|that|this|he|she|they|we|you|u|i)\b|\W*$))\b)", re.IGNORECASE)
+_WHEN_YOU = re.compile(
+    rf"^({_LEAD})(when|where|what time|how long)\s+(?:u|you|ya)\s+(?=(?:free|available|around|back|home|coming"
+    r"|leaving|going|done|off|up|ready)\b)", re.IGNORECASE)
+# "how'd it go", "why'd he quit": the "'d" after a question word is "did"
+_WH_DID = re.compile(r"(?<![\w'’])((?i:how|why|where|when|what))['’]d(?= (?:it|he|she|they|you|u|we|i|that|this|the|ur"
+                     r"|your|my|his|her|their|our|ya)\b)")  # a lower-case word after it: "Where'd You Go" is a title
 # A question that dropped its verb: "anyone up for lunch?" -> "Is anyone up for lunch?", "anyone know a good
 # dentist?" -> "Does anyone know a good dentist?" (a model read "anyone up for ranked" as "Does anyone ranked").
 _ANYONE_BE = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:up|free|around|available|interested|home|awake|here|online"
     r"|going|coming|still)\b)", re.IGNORECASE)
+_ANYONE_HAS = re.compile(
+    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:seen|heard|tried|used|had|been|got|gotten|noticed|found|watched"
+    r"|read|played|done|finished)\b)", re.IGNORECASE)
 _ANYONE_DO = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:know|have|want|need|remember|think|use|care|mind|feel|like)\b)",
     re.IGNORECASE)
@@ -313,6 +328,10 @@ _I_SUBJECT_DROP = re.compile(
 _GOT_THIS = re.compile(rf"^({_LEAD})(?:you|u|ya) (?:have |['’]ve )?got this(?=\s*[!.]*\s*$)", re.IGNORECASE)
 # "bet" on its own agrees ("bet, see u at 8" -> "Agreed, see you at 8."; a model made it "I would like to see you")
 _BET = re.compile(rf"^({_LEAD})bet(?=\s*(?:[,.!]|$))", re.IGNORECASE)
+# A one-word question asking for the reader's view: "thoughts?" -> "Do you have any thoughts?" (a model made it
+# "I thought it was that?")
+_ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|suggestions|objections|takers|volunteers)"
+                        r"\s*\?+\s*$)", re.IGNORECASE)
 # "on it!" answers a request: the writer is doing it ("It is on it." is what a model made of it)
 _ON_IT = re.compile(rf"^({_LEAD})(on it)(?=\s*(?:$|[,.;:!?]))", re.IGNORECASE)
 # the same dropped "I" after a comma: "thanks for the quick turnaround, really appreciate it"
@@ -358,7 +377,11 @@ _PREV_WORD = re.compile(r"([\w'’]+)\s+$")
 # A question without its mark: "how would you want it." An imperative ("Do the dishes", "Have a nice day",
 # "Do it now") must not match, so "do"/"have" only count before a personal pronoun.
 _QUESTION_START = re.compile(
-    rf"^{_LEAD}(?:(?:who|what|where|when|why|how)\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
+    rf"^{_LEAD}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
+    r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
+    # "how come", "why not", "who cares", "who knows" ask too
+    r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
+    r"|who\s+(?:cares|knows)(?:\s+(?:what|about|if|whether|how|why|who|when|where)\b|\W*$)"
     r"|(?:is|are|does|did|can|could|would|should|will|has|was|were|am)\s+(?:I|you|he|she|it|we|they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
     r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody|someone|somebody))\b",
@@ -1148,6 +1171,7 @@ class RuleFormalizer:
         text = _PUNCT_THEN_DOT.sub("", text)
         text = _CLAUSE_BUT.sub(_clause_but, text)
         text = _YA_YES.sub(r"\1yes", text)
+        text = _WH_DID.sub(lambda m: m.group(1) + " did", text)
         text = _RIGHT_NOW.sub("right now", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
         text = _JK_AGAIN.sub(r"\1", text)
@@ -1379,10 +1403,15 @@ class RuleFormalizer:
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
         s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)
         s = _BET.sub(lambda m: m.group(1) + "agreed", s)
+        s = _ANY_VIEWS.sub(lambda m: m.group(1) + "do you have any ", s)
         if s.endswith("?"):  # "any updates on my application?" -> "Are there any updates ...?"
             s = _ANY_PLURAL.sub(lambda m: m.group(1) + "Are there " + m.group(2).lower(), s)
         s = _ANYONE_BE.sub(lambda m: m.group(1) + "Is " + m.group(2).lower(), s)
         s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
+        s = _ANYONE_HAS.sub(lambda m: m.group(1) + "Has " + m.group(2).lower(), s)
+        if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
+            s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
+            s = _WHEN_YOU.sub(lambda m: m.group(1) + m.group(2) + " are you ", s)
         if s.endswith("?"):
             s = _ASKED_WANT.sub(lambda m: m.group(1) + "do you " + m.group(2).lower(), s)
         s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)

@@ -116,6 +116,37 @@ def build_pools(safe: SafeRewriter, sources: Sequence[str], refs: Sequence[Seque
     return rows
 
 
+def stale_rows(rows: Sequence[PoolRow], safe: SafeRewriter) -> list[int]:
+    """The cached pools whose rule rewrite is no longer what the rules give: their rule candidate is out of date
+    and, for a rules-first model, so is the model's input and n-best. A pool of the sentence alone (empty, too long)
+    never is."""
+    ri = FEATURES.index("is_rules")
+    out = []
+    for i, r in enumerate(rows):
+        if len(r.texts) == 1 and r.texts[0] == r.source:
+            continue
+        ruled = [t for t, f in zip(r.texts, r.features) if len(f) > ri and f[ri] == 1.0]
+        if safe.rules.formalize(r.source) not in ruled:
+            out.append(i)
+    return out
+
+
+def rebuild_stale(rows: list[PoolRow], safe: SafeRewriter, refs: Sequence[Sequence[str]] | None, *, beam: int,
+                  domain: str, log=print) -> int:
+    """Build again, in place, the pools ``stale_rows`` finds (after a change to the rules: a few hundred pools,
+    not all of them); returns how many. ``refs`` are all the domain's references, by row index."""
+    stale = stale_rows(rows, safe)
+    if not stale:
+        return 0
+    fresh = build_pools(safe, [rows[i].source for i in stale],
+                        None if refs is None else [refs[rows[i].index] for i in stale], beam=beam, domain=domain,
+                        log=log)
+    for i, row in zip(stale, fresh):
+        row.index = rows[i].index
+        rows[i] = row
+    return len(stale)
+
+
 def refresh_checks(rows: Sequence[PoolRow], safe: SafeRewriter) -> None:
     """Recompute the check features (non-words, dropped, inserted, the length gap) of cached pools with the current code and
     markers, as the engine makes them (``SafeRewriter.checks``): the cache keeps what needs the model
@@ -385,6 +416,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = out / f"pools.{kind}.{d}.beam{beam}.jsonl"
         if path.is_file():
             rows = load_rows(path)
+            src, refs, _ = data[d]
+            t0 = time.time()
+            if n := rebuild_stale(rows, safe, refs if kind == "informal" else None, beam=beam, domain=d):
+                save_rows(path, rows)
+                print(f"pools {kind} {d} beam {beam}: {n} of {len(rows)} built again (their rule rewrite changed)"
+                      f" in {time.time() - t0:.0f} s", flush=True)
             refresh_checks(rows, safe)
             refresh_scores(rows, safe)
             refresh_fluency(rows, safe)

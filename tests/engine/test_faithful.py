@@ -1236,6 +1236,8 @@ CAUGHT = [
     ("We can give you a credit store.", "we can give u store credit", "<>store credit"),
     ("Just checking in the invoice I sent.", "just checking in on the invoice i sent", "on"),
     ("Can you fill me in what I missed?", "can u fill me in on what i missed", "on"),
+    ("I would like to know a secret.", "wanna know a secret", "+i"),  # the writer offered one
+    ("I thought it was that?", "thoughts?", "+words"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1289,6 +1291,9 @@ FINE = [
     ("Can you fill me in on what I missed?", "can u fill me in on what i missed"),
     ("Can you fill me in about what I missed?", "can u fill me in on what i missed"),
     ("We are running out of time.", "we're running out of time"),
+    ("Do you want to know a secret?", "wanna know a secret"),
+    ("Any thoughts?", "thoughts?"),
+    ("Do you have any thoughts?", "thoughts?"),
 ]
 
 

@@ -85,6 +85,23 @@ CASES = [
     ("it's cold, isn't it", "It is cold, is it not?"),
     ("you're coming, right", "You are coming, right?"),
     ("guys, just read this book, do it", "Guys, just read this book, do it."),
+    # a question typed without its verb or mark keeps asking ("u coming tonight" was "You are coming tonight.")
+    ("u coming tonight", "Are you coming tonight?"),
+    ("when u free", "When are you free?"),
+    ("anyone seen my keys", "Has anyone seen my keys?"),
+    ("how'd it go", "How did it go?"),
+    ("Where'd You Go is a song", "Where'd You Go is a song."),  # a title
+    ("what time does it start", "What time does it start?"),
+    ("you coming.", "You coming."),  # a full stop typed: a statement as typed
+    ("but, you sure can tell", "You sure can tell."),
+    ("u still listen to that band?", "You still listen to that band?"),
+    ("u sure that wasn't the o'jays", "Are you sure that was not the o'jays?"),
+    ("so what", "So what?"),
+    ("thoughts?", "Do you have any thoughts?"),
+    ("thoughts on this?", "Thoughts on this?"),
+    ("who cares", "Who cares?"),
+    ("who cares she is ugly", "Who cares she is ugly."),
+    ("why not, it's free", "Why not, it is free."),
     # "'d" before a past participle is "had"
     ("if i'd known i would've come", "If I had known I would have come."),
     ("they'd finished by then", "They had finished by then."),

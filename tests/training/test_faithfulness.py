@@ -249,3 +249,25 @@ class _NoModel:
         from engine.types import ModelInfo
 
         self.info = ModelInfo(role="rewriter", version="t", path=None, kind="seq2seq")
+
+
+def test_cached_pools_whose_rule_rewrite_changed_are_built_again(tmp_path):
+    """After a change to the rules, the eval harness builds again only the pools whose rule rewrite (and so the
+    rules-first model's input) changed; the others come from the cache, and each row keeps its index."""
+    from engine.faithful import FEATURES
+    from training.faithfulness import build_pools, rebuild_stale, stale_rows
+
+    safe = SafeRewriter.for_model(FormalRewriter.from_dir(FIX / "models" / "rewriter", threads=1),
+                                  scorer=FormalityScorer.from_dir(FIX / "models" / "scorer", threads=1))
+    sources = ["hey can u send me the report lol", "i dunno", "", "thx for the help"]
+    refs = [[s.capitalize()] * 4 for s in sources]
+    rows = build_pools(safe, sources, refs, beam=4, domain="em", log=lambda *_: None)
+    assert stale_rows(rows, safe) == [] and rebuild_stale(rows, safe, refs, beam=4, domain="em") == 0
+    ri = FEATURES.index("is_rules")
+    k = next(j for j, f in enumerate(rows[3].features) if f[ri] == 1.0)
+    rows[3].texts[k] = "Thanks for the help, as the rules once wrote it."  # the rules said something else then
+    rows[3].stats = None
+    assert stale_rows(rows, safe) == [3]
+    assert rebuild_stale(rows, safe, refs, beam=4, domain="em") == 1
+    assert rows[3].index == 3 and safe.rules.formalize(sources[3]) in rows[3].texts and rows[3].stats
+    assert stale_rows(rows, safe) == []
