@@ -340,6 +340,9 @@ _INTO_SAID = re.compile(r"\binto\b|\binterest|\bto (?:like|enjoy|love)\b|\b(?:li
 _CHECK_IN_ON = re.compile(r"\bcheck(?:s|ed|ing)?\s+in\s+(on)\b", re.IGNORECASE)
 _CHECK_IN_ON_SAID = re.compile(r"\bin on\b|\bfollow(?:s|ed|ing)? up on\b|\babout\b|\bregarding\b|\bstatus of\b|"
                                r"\binquir|\benquir", re.IGNORECASE)
+# "so what" said on its own shrugs: it stays as it is ("so what" -> "So, what is it that?")
+_SO_WHAT = re.compile(r"^\W*(so what)\W*$", re.IGNORECASE)
+_SO_WHAT_SAID = re.compile(r"^\W*so,? what\W*$|\b(?:does not|doesn't) matter\b|\bwho cares\b", re.IGNORECASE)
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -353,6 +356,7 @@ _SAID_SOMEHOW = (
     (_PRETTY_SURE, _PRETTY_SURE_SAID, "pretty sure"),
     (_INTO_LIKING, _INTO_SAID, ""),
     (_CHECK_IN_ON, _CHECK_IN_ON_SAID, ""),
+    (_SO_WHAT, _SO_WHAT_SAID, ""),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

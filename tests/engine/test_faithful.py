@@ -1238,6 +1238,7 @@ CAUGHT = [
     ("Can you fill me in what I missed?", "can u fill me in on what i missed", "on"),
     ("I would like to know a secret.", "wanna know a secret", "+i"),  # the writer offered one
     ("I thought it was that?", "thoughts?", "+words"),
+    ("So, what is it that?", "so what", "so what"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1294,6 +1295,8 @@ FINE = [
     ("Do you want to know a secret?", "wanna know a secret"),
     ("Any thoughts?", "thoughts?"),
     ("Do you have any thoughts?", "thoughts?"),
+    ("So what?", "so what"),
+    ("So, what did he say?", "so what did he say"),
 ]
 
 

@@ -193,6 +193,13 @@ WRITER_CASES = [
     ("can u fill me in on what i missed", ["in on what"], []),                  # "fill me in what I missed"
     ("not gonna lie the presentation was rough. but the q&a went great", ["but"], []),  # the contrast dropped
     ("if i'd known i would've come", ["I had known"], ["would known"]),
+    ("u coming tonight", ["?"], []),                                             # "You are coming tonight."
+    ("anyone seen my keys", ["?"], ["Anyone has"]),
+    ("how'd it go", ["?"], []),
+    ("teenagers, am i right", ["am I right?"], ["I am right"]),                # the question made an assertion
+    ("wanna know a secret", [], ["I would like", "I want"]),                   # the writer offers one
+    ("thoughts?", ["thoughts?"], ["I thought"]),                                 # "I thought it was that?"
+    ("so what", ["what?"], ["is it that"]),                                      # "What is it that?"
 ]
 
 
