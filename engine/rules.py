@@ -119,7 +119,8 @@ _CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
 _NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help", "everyone",
                              "everybody", "anyone", "anybody", "noone", "nowhere", "anywhere", "everywhere"])
 _CLAUSE_SUBJECTS = frozenset(["i", "it", "its", "it's", "we", "they", "he", "she", "there"])
-_YA_YES = re.compile(rf"^({_LEAD}(?:(?:oh+|ah+|o+k+|okay|well)\W+)?)(?:ya|yah|ye)\b(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
+_YA_YES = re.compile(rf"^({_LEAD}(?:(?:oh+|ah+|o+k+|okay|well)\W+)?)(?:ya|yah|ye)\b"
+                     r"(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
 _SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two clauses reads as a comma
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
 # An ellipsis inside a sentence trails off where formal text puts a comma; before a capital it ends a sentence.
@@ -273,16 +274,11 @@ _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNOR
 # "well" before a participle is an adverb, not an opener: "well deserved", "well done", "well said"
 _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spent|thought|kept|built|worth|explained"
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
-_LEADING_DISCOURSE = re.compile(
-    rf"^({_LEAD})(?:so(?! what\W*$)|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and|but)\b,? *(?=[^\W_])",
-    re.IGNORECASE,
-)
+_DISCOURSE = rf"so(?! what\W*$)|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and"  # "so what" shrugs
+_LEADING_DISCOURSE = re.compile(rf"^({_LEAD})(?:{_DISCOURSE}|but)\b,? *(?=[^\W_])", re.IGNORECASE)
 # After another sentence a leading "but" sets this one against it ("the presentation was rough. but the q&a went
 # great" -> "... rough. The Q&A went great" loses the contrast): only a text's first sentence loses it.
-_LEADING_DISCOURSE_AFTER = re.compile(
-    rf"^({_LEAD})(?:so|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and)\b,? *(?=[^\W_])",
-    re.IGNORECASE,
-)
+_LEADING_DISCOURSE_AFTER = re.compile(rf"^({_LEAD})(?:{_DISCOURSE})\b,? *(?=[^\W_])", re.IGNORECASE)
 # A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
 _IT_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
@@ -313,7 +309,8 @@ _ANYONE_DO = re.compile(
     re.IGNORECASE)
 # A wish asked of the reader without its subject: "wanna come?", "..., need a ride?" -> "Do you want to come?",
 # "..., do you need a ride?" (a model read "wanna come?" as "I want to come?").
-_ASKED_WANT = re.compile(rf"(^(?:{_LEAD})|,\s+)(want to|need)(?= [a-z])(?! (?:i|we|you|he|she|they|it)\b)(?=[^,;.!?]*\?$)", re.IGNORECASE)
+_ASKED_WANT = re.compile(rf"(^(?:{_LEAD})|,\s+)(want to|need)(?= [a-z])(?! (?:i|we|you|he|she|they|it)\b)"
+                         r"(?=[^,;.!?]*\?$)", re.IGNORECASE)
 _ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(?<!new)s\b)", re.IGNORECASE)
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
@@ -400,8 +397,8 @@ _CLOSING_REQUEST = re.compile(
     # a tag question: "teenagers, am i right" (a model made it "Teenagers, I am right."), "you're coming, right",
     # "it's cold, isn't it", "that was easy, was it not"
     r"|,?\s+am\s+i\s+right\s*[.~-]*$|,\s*right\s*[.~-]*$"
-    r"|,\s*(?!(?:do|did)\s+it\b)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|won['’]?t|isn['’]?t|aren['’]?t"
-    r"|wasn['’]?t|weren['’]?t|don['’]?t|doesn['’]?t|didn['’]?t|hasn['’]?t|haven['’]?t|can['’]?t|couldn['’]?t"
+    r"|,\s*(?!(?:do|did)\s+it\b)(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should"
+    r"|won['’]?t|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|don['’]?t|doesn['’]?t|didn['’]?t|hasn['’]?t|haven['’]?t|can['’]?t|couldn['’]?t"
     r"|wouldn['’]?t|shouldn['’]?t)(?:\s+not)?\s+(?:it|he|she|they|you|we|i|that|there)(?:\s+not)?\s*[.~-]*$",
     re.IGNORECASE)
 
@@ -426,8 +423,8 @@ _D_PARTICIPLES = frozenset([
 
 
 def _d_is_had(nxt: str) -> bool:
-    return nxt in _D_HAD_NEXT or nxt in _D_PARTICIPLES or (len(nxt) > 4 and nxt.endswith("ed") and not nxt.endswith("eed"))
-
+    return (nxt in _D_HAD_NEXT or nxt in _D_PARTICIPLES
+            or (len(nxt) > 4 and nxt.endswith("ed") and not nxt.endswith("eed")))
 
 
 # a person's 's before a phrasal verb's participle is "has": "nobody's signed off on it" -> "No one has signed off"

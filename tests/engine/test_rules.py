@@ -97,6 +97,7 @@ CASES = [
     ("u still listen to that band?", "You still listen to that band?"),
     ("u sure that wasn't the o'jays", "Are you sure that was not the o'jays?"),
     ("so what", "So what?"),
+    ("he left. so what", "He left. So what?"),
     ("thoughts?", "Do you have any thoughts?"),
     ("thoughts on this?", "Thoughts on this?"),
     ("who cares", "Who cares?"),
