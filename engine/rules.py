@@ -394,6 +394,9 @@ _CLOSING_REQUEST = re.compile(
     # it counts only before "is/are ...ing"
     r"|,\s*(?:(?:what|where|when|why|how)\s+(?:is|are|was|were|do|does|did|can|could|should|will|would)\s"
     r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$"
+    # an inverted question after a statement: "the contract expires end of june, do we renew or not"
+    r"|,\s*(?!do\s+it\b)(?:do|does|did|should|shall|is|are|have|has)\s+(?:we|i|you|they|he|she|it|there)\b"
+    r"[^,.!?;:]*$"  # ("..., do it as soon as possible" tells)
     # a tag question: "teenagers, am i right" (a model made it "Teenagers, I am right."), "you're coming, right",
     # "it's cold, isn't it", "that was easy, was it not"
     r"|,?\s+am\s+i\s+right\s*[.~-]*$|,\s*right\s*[.~-]*$"

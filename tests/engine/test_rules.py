@@ -82,6 +82,7 @@ CASES = [
     ("i didn't see nothing", "I did not see anything."),
     # a tag question keeps its question mark ("Teenagers, I am right." is what a model made of the first)
     ("teenagers, am i right", "Teenagers, am I right?"),
+    ("the contract expires end of june, do we renew or not", "The contract expires end of June, do we renew or not?"),
     ("it's cold, isn't it", "It is cold, is it not?"),
     ("you're coming, right", "You are coming, right?"),
     ("guys, just read this book, do it", "Guys, just read this book, do it."),
