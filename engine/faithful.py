@@ -1057,6 +1057,10 @@ def _quote_key(text: str) -> str:
     return text.replace("“", '"').replace("”", '"').lower()
 
 
+_DOUBLE_QUOTE = re.compile('["“”]')
+_QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+
+
 def new_quotation(candidate: str, source: str) -> bool:
     """True when the candidate quotes words the writer reported (QUOTED)."""
     if len(_QUOTE_MARK.findall(candidate)) <= len(_QUOTE_MARK.findall(source)):
@@ -1065,7 +1069,10 @@ def new_quotation(candidate: str, source: str) -> bool:
     for m in _SPEECH_QUOTE.finditer(candidate):
         first = re.escape(m.group(1))
         verb = _TOKENS.match(m.group()).group().lower()
-        if verb in typed and re.search(rf"(?:[,:]|[\"“'‘])\s*{first}", source, re.IGNORECASE):
+        # a writer who puts quotation marks around speech did not mean the words after a comma as one: '"Thanks
+        # again," he replied, brushing them off' -> '... he replied, " brushing them off."'
+        if (verb in typed and re.search(rf"(?:[,:]|[\"“'‘])\s*{first}", source, re.IGNORECASE)
+                and not _DOUBLE_QUOTE.search(source)):
             continue  # "said,Im sorry" -> 'said, "I am sorry"': the comma marked it (not "edit: fixed the typo" ->
             # 'Edit said, "fixed the typo."', a speaker of the model's own)
         if m.group(1)[0].isupper() and m.group(1) != "I" and re.search(rf"(?<=[a-z] ){first}\b", source):
@@ -1669,9 +1676,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # So are words in double quotes, somebody's own or a title ('he asked "why isnt this done"' -> 'He asked "Why
     # is not this done"' puts words in his mouth); a capital, an end mark inside the quotation or the kind of
     # quote marks is no change.
-    cand_quoted = _quote_key(candidate)
+    # Both ends count: 'like "suck a . . ." I learn ...' -> 'like "suck a . . . I learn ... here."' moves the end
+    # of the quotation over the writer's own words.
+    cand_quoted = {_quote_key(m.group()[1:-1]).strip(_QUOTE_END) for m in _QUOTED_ANY.finditer(candidate)}
     lost += [q for q in dict.fromkeys(quoted_spans(source)) if q in rules_text
-             and '"' + _quote_key(q[1:-1]).rstrip(_QUOTE_END) not in cand_quoted]
+             and _quote_key(q[1:-1]).strip(_QUOTE_END) not in cand_quoted]
     # An emoji inside a sentence (the rules drop only those at its edges) may stand for a word ("I ❤️ this idea",
     # "the new UI is 🔥"): the candidate keeps it or says it in a word the equivalents lexicon gives for it.
     cand_emoji = set(emoji_runs(candidate))

@@ -1239,6 +1239,12 @@ CAUGHT = [
     ("I would like to know a secret.", "wanna know a secret", "+i"),  # the writer offered one
     ("I thought it was that?", "thoughts?", "+words"),
     ("So, what is it that?", "so what", "so what"),
+    # GYAFC tune's formal side: a quotation of the model's own after the writer's quoted speech, and the end of a
+    # quotation moved over the writer's words
+    ('"Thanks again Ma\'am," he replied, " brushing them off."', '"Thanks again Ma\'am," he replied, brushing them off.',
+     '"'),
+    ('I suppose it sounds too much like "suck a .  I learn some interesting facts on here."',
+     'I suppose it sounds too much like "suck a . . ." I learn some interesting facts on here.', '"suck a . . ."'),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1297,6 +1303,8 @@ FINE = [
     ("Do you have any thoughts?", "thoughts?"),
     ("So what?", "so what"),
     ("So, what did he say?", "so what did he say"),
+    ('He said, "I am sorry."', "he said, im sorry"),  # the writer's comma marked the speech
+    ('It would be like asking, "Does the queen drink tea?"', 'It would be like asking, "does the queen drink tea?"'),
 ]
 
 
