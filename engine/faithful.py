@@ -576,6 +576,27 @@ _FIXED_PHRASES = frozenset(
 _ARTICLES = ("the", "a", "an")
 
 
+# A date's ordinal said as a word, with a noun of the model's own after it: "rent is due on the 1st" -> "due on the
+# first one" / "the first place" (the date is gone). The entry is "+1st one" (a unit added to a number).
+_TYPED_ORDINAL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b(?:\s+([^\W\d_]+))?", re.IGNORECASE)
+_AFTER_DATE = frozenset(["of", "and", "or", "to", "at", "in", "on", "by", "until", "till", "through", "is", "was",
+                         "will", "so", "but", "then", "please", "instead", "too", "as", "for", "from", "when"])
+
+
+def _ordinal_made_noun(candidate: str, source: str) -> list[str]:
+    out = []
+    for m in _TYPED_ORDINAL.finditer(source):
+        n = int(m.group(1))
+        if n >= len(_ORDINAL_WORDS):
+            continue
+        nxt = (m.group(2) or "").lower()
+        for w in re.finditer(rf"\b{_ORDINAL_WORDS[n]}\s+([^\W\d_]+)", candidate, re.IGNORECASE):
+            said = w.group(1).lower()
+            if said != nxt and said not in _AFTER_DATE and said not in _CALENDAR:
+                out.append(f"{INVENTED}{m.group(1)}{m.group()[len(m.group(1)):].split()[0]} {said}")
+    return list(dict.fromkeys(out))
+
+
 def _article_in_phrase(candidate: str, source: str, rules_text: str) -> list[str]:
     cand = " " + " ".join(_TOKENS.findall(candidate.lower())) + " "
     typed = [p for t in (source, rules_text) for p in pairwise(_TOKENS.findall(t.lower())) if p in _FIXED_PHRASES]
@@ -1621,6 +1642,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _voice_changed(candidate, source, rules_text)
     lost += _label_said(candidate, source)
     lost += _swapped_pairs(candidate, source)
+    lost += _ordinal_made_noun(candidate, source)
     lost += [w for w in _particle_prep_lost(candidate, source, rules_text) if w not in lost]
     lost += _exclamation_made_praise(candidate, source)
     lost += _tense_changed(cand, src, source)

@@ -1243,6 +1243,8 @@ CAUGHT = [
     # quotation moved over the writer's words
     ('"Thanks again Ma\'am," he replied, " brushing them off."', '"Thanks again Ma\'am," he replied, brushing them off.',
      '"'),
+    ("This is a reminder that rent is due on the first one.", "this is a reminder that rent is due on the 1st",
+     "+1st one"),  # the date made "the first one"
     ('I suppose it sounds too much like "suck a .  I learn some interesting facts on here."',
      'I suppose it sounds too much like "suck a . . ." I learn some interesting facts on here.', '"suck a . . ."'),
 ]
@@ -1304,6 +1306,9 @@ FINE = [
     ("So what?", "so what"),
     ("So, what did he say?", "so what did he say"),
     ('He said, "I am sorry."', "he said, im sorry"),  # the writer's comma marked the speech
+    ("This is a reminder that rent is due on the first.", "this is a reminder that rent is due on the 1st"),
+    ("It is on the third floor.", "it's on the 3rd floor"),
+    ("We move in on the 15th of June.", "we move in on the 15th of june"),
     ('It would be like asking, "Does the queen drink tea?"', 'It would be like asking, "does the queen drink tea?"'),
 ]
 

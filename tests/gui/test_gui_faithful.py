@@ -55,6 +55,7 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
         "speaks.")
     assert caution_text(("dropped:~great!",)) == (
         "Check the meaning: this rewrite turns your “great!” into praise of what follows.")
+    assert caution_text(("dropped:+1st one",)) == "Check the meaning: this rewrite adds “one” to your “1st”."
     assert caution_text(("dropped:<>store credit",)) == (
         "Check the meaning: this rewrite swaps your “store credit” to “credit store”.")
     assert caution_text(("dropped:he", "dropped:pretty sure")) == (
