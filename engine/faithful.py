@@ -59,6 +59,7 @@ from engine.rules import (
     LABEL_LETTER,
     LIKE_ABOUT_NOT_PREV,
     ONE_UNIT,
+    QUOTED_SPAN,
     emoji_runs,
     quoted_spans,
     read_words,
@@ -578,7 +579,7 @@ _ARTICLES = ("the", "a", "an")
 
 # A date's ordinal said as a word, with a noun of the model's own after it: "rent is due on the 1st" -> "due on the
 # first one" / "the first place" (the date is gone). The entry is "+1st one" (a unit added to a number).
-_TYPED_ORDINAL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b(?:\s+([^\W\d_]+))?", re.IGNORECASE)
+_TYPED_ORDINAL = re.compile(r"\b((\d{1,2})(?:st|nd|rd|th))\b(?:\s+([^\W\d_]+))?", re.IGNORECASE)
 _AFTER_DATE = frozenset(["of", "and", "or", "to", "at", "in", "on", "by", "until", "till", "through", "is", "was",
                          "will", "so", "but", "then", "please", "instead", "too", "as", "for", "from", "when"])
 
@@ -586,14 +587,14 @@ _AFTER_DATE = frozenset(["of", "and", "or", "to", "at", "in", "on", "by", "until
 def _ordinal_made_noun(candidate: str, source: str) -> list[str]:
     out = []
     for m in _TYPED_ORDINAL.finditer(source):
-        n = int(m.group(1))
+        n = int(m.group(2))
         if n >= len(_ORDINAL_WORDS):
             continue
-        nxt = (m.group(2) or "").lower()
+        nxt = (m.group(3) or "").lower()
         for w in re.finditer(rf"\b{_ORDINAL_WORDS[n]}\s+([^\W\d_]+)", candidate, re.IGNORECASE):
             said = w.group(1).lower()
             if said != nxt and said not in _AFTER_DATE and said not in _CALENDAR:
-                out.append(f"{INVENTED}{m.group(1)}{m.group()[len(m.group(1)):].split()[0]} {said}")
+                out.append(f"{INVENTED}{m.group(1)} {said}")
     return list(dict.fromkeys(out))
 
 
@@ -1079,7 +1080,6 @@ def _quote_key(text: str) -> str:
 
 
 _DOUBLE_QUOTE = re.compile('["“”]')
-_QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”')
 
 
 def new_quotation(candidate: str, source: str) -> bool:
@@ -1700,7 +1700,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # quote marks is no change.
     # Both ends count: 'like "suck a . . ." I learn ...' -> 'like "suck a . . . I learn ... here."' moves the end
     # of the quotation over the writer's own words.
-    cand_quoted = {_quote_key(m.group()[1:-1]).strip(_QUOTE_END) for m in _QUOTED_ANY.finditer(candidate)}
+    cand_quoted = {_quote_key(m.group()[1:-1]).strip(_QUOTE_END) for m in QUOTED_SPAN.finditer(candidate)}
     lost += [q for q in dict.fromkeys(quoted_spans(source)) if q in rules_text
              and _quote_key(q[1:-1]).strip(_QUOTE_END) not in cand_quoted]
     # An emoji inside a sentence (the rules drop only those at its edges) may stand for a word ("I ❤️ this idea",

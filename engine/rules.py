@@ -781,7 +781,7 @@ _MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)
 # (or a grandparent, a parent or a name: "rip grandpa, gonna miss u", "rip Kobe")
 _RIP = re.compile(rf"^({_LEAD})(?i:rip)(?= +(?:(?i:my|our|grandpa|grandma|granny|gran|nana|grandad|granddad|"
                   r"grandfather|grandmother|mom|mum|dad|uncle|aunt|auntie)\b|[A-Z][a-z]+\b))|(?<=[,;] )(?i:rip)(?=[.!]*$)")
-_QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')
+QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')  # also read by engine.faithful's quotation checks
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 _QUOTED_WORDS = re.compile(r'"[^"\n]*[^\W\d_][^"\n]*"|“[^”\n]*[^\W\d_][^”\n]*”')
 
@@ -791,7 +791,7 @@ def quoted_spans(text: str) -> list[str]:
     words or a title, in a text with words outside them; none when the quotation is all the text says."""
     if '"' not in text and "“" not in text:
         return []  # the common case, on every sentence formalize() sees
-    if not _HAS_LETTER.search(_QUOTED_SPAN.sub(" ", text)):
+    if not _HAS_LETTER.search(QUOTED_SPAN.sub(" ", text)):
         return []
     return [m.group() for m in _QUOTED_WORDS.finditer(text)]
 
@@ -1200,7 +1200,7 @@ class RuleFormalizer:
         stay as written."""
         def one(m: re.Match) -> str:  # formalize()'s own word rule, on the words with an apostrophe only
             return self._word(m) if "'" in m.group().replace("’", "'") else m.group()
-        parts = _QUOTED_SPAN.split(text)  # odd items are the quoted spans
+        parts = QUOTED_SPAN.split(text)  # odd items are the quoted spans
         return "".join(p if i % 2 else _WORD.sub(one, _NEGATED_QUESTION.sub(_negated_question, p))
                        for i, p in enumerate(parts))  # "isn't it?" -> "is it not?"
 

@@ -742,20 +742,11 @@ def read_fdis(run: Path, row: Row, cfg: dict) -> Measured:
 
 
 def _generated_so_far(store: Path) -> str:
-    """" (N of M sentences so far)" from the pos stage's resume store (training.augment.pos_pairs.rewrite_resumable:
-    a header line with the total, then a line per chunk); "" when there is none or it cannot be read."""
-    try:
-        lines = store.read_text(encoding="utf-8").splitlines()
-        total = int(json.loads(lines[0])["total"])
-    except (OSError, UnicodeDecodeError, IndexError, KeyError, TypeError, ValueError):
-        return ""
-    done = 0
-    for line in lines[1:]:
-        try:
-            done += len(json.loads(line)["outs"])
-        except (json.JSONDecodeError, KeyError, TypeError):
-            continue  # a torn last line: that chunk is generated again
-    return f" ({done:,} of {total:,} sentences so far)"
+    """" (N of M sentences so far)" from the pos stage's resume store; "" when there is none or it cannot be read."""
+    from training.augment.pos_pairs import store_progress
+
+    progress = store_progress(store)
+    return "" if progress is None else f" ({progress[0]:,} of {progress[1]:,} sentences so far)"
 
 
 def read_pos(run: Path, row: Row, cfg: dict) -> Measured:

@@ -171,20 +171,17 @@ def mask_ratio_ok(words: int, masked: int) -> bool:
     return masked == math.floor(words / 5) or masked < math.floor(words / 5)
 
 
-def _read_chunks(store: Path, key: str, total: int) -> dict[int, list[str]]:
-    """Chunks a stopped run already wrote under this key; a wrong key, a foreign file or a torn last line
-    (the process killed while writing) count for nothing, so those sentences are generated again."""
-    done: dict[int, list[str]] = {}
+def _parse_store(store: Path) -> tuple[dict | None, dict[int, list[str]]]:
+    """The resume store's header and the chunks in it that fit the header's total; a foreign file gives (None, {})
+    and a torn last line (the process killed while writing) counts for nothing."""
     try:
         lines = store.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return done
-    try:
         head = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
-        return done
-    if not isinstance(head, dict) or head.get("key") != key or head.get("total") != total:
-        return done
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None, {}
+    if not isinstance(head, dict) or not isinstance(head.get("total"), int):
+        return None, {}
+    total, done = head["total"], {}
     for line in lines[1:]:
         try:
             rec = json.loads(line)
@@ -194,7 +191,20 @@ def _read_chunks(store: Path, key: str, total: int) -> dict[int, list[str]]:
         if isinstance(outs, list) and all(isinstance(o, str) for o in outs) and 0 <= start < total \
                 and start + len(outs) <= total:
             done[start] = outs
-    return done
+    return head, done
+
+
+def _read_chunks(store: Path, key: str, total: int) -> dict[int, list[str]]:
+    """Chunks a stopped run already wrote under this key; a store under another key or for another number of
+    sentences counts for nothing, so those sentences are generated again."""
+    head, done = _parse_store(store)
+    return done if head is not None and head.get("key") == key and head["total"] == total else {}
+
+
+def store_progress(store: Path) -> tuple[int, int] | None:
+    """(sentences done, sentences in all) of a resume store; None when there is none or it cannot be read."""
+    head, done = _parse_store(store)
+    return None if head is None else (sum(len(o) for o in done.values()), head["total"])
 
 
 def rewrite_resumable(fill, sentences: Sequence[str], store: Path, *, key: str, chunk: int = 2000,
@@ -217,7 +227,7 @@ def rewrite_resumable(fill, sentences: Sequence[str], store: Path, *, key: str, 
     outs: list[str | None] = [None] * total
     for start, got in done.items():
         outs[start:start + len(got)] = got
-    finished = sum(o is not None for o in outs)
+    finished = total - outs.count(None)
     if on_progress is not None:
         on_progress(finished, total)
     for start in range(0, total, chunk):
@@ -231,8 +241,8 @@ def rewrite_resumable(fill, sentences: Sequence[str], store: Path, *, key: str, 
         with open(store, "a", encoding="utf-8") as fh:
             fh.write(json.dumps({"start": start, "outs": got}, ensure_ascii=False) + "\n")
             fh.flush()
+        finished += outs[start:start + len(got)].count(None)
         outs[start:start + len(got)] = got
-        finished = sum(o is not None for o in outs)
         if on_progress is not None:
             on_progress(finished, total)
     return [o if o is not None else s for o, s in zip(outs, sentences)]
