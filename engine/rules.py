@@ -120,7 +120,7 @@ _NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last",
                              "everybody", "anyone", "anybody", "noone", "nowhere", "anywhere", "everywhere"])
 _CLAUSE_SUBJECTS = frozenset(["i", "it", "its", "it's", "we", "they", "he", "she", "there"])
 _YA_YES = re.compile(rf"^({_LEAD}(?:(?:oh+|ah+|o+k+|okay|well)\W+)?)(?:ya|yah|ye)\b"
-                     r"(?=,| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
+                     r"(?=,|\s*[.!]+(?:\s|$)|\s*$| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
 _SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two clauses reads as a comma
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
 # An ellipsis inside a sentence trails off where formal text puts a comma; before a capital it ends a sentence.
@@ -203,7 +203,10 @@ _WERE = re.compile(r"\b(we|they|(?<!\bon )(?<!\bto )(?<!\bwith )(?<!\bfor )(?<!\
 
 
 # "there is many reasons" -> "there are many reasons": a count after "there is/was" takes the plural
-_THERE_COUNT = re.compile(r"\b(there) (is|was) (?=(?:many|several|a few|few|so many|too many"
+# ("the earliest i could get there is 5": after a verb of going "there" is a place, not the subject)
+_THERE_COUNT = re.compile(r"\b(?<!\bget )(?<!\bgot )(?<!\bgo )(?<!\bgoing )(?<!\bgetting )(?<!\bwent )(?<!\bbe )"
+                          r"(?<!\bbeen )(?<!\bdrive )(?<!\bfly )(?<!\bwalk )(?<!\breach )(?<!\barrive )"
+                          r"(there) (is|was) (?=(?:many|several|a few|few|so many|too many"
                           r"|(?:[2-9]|\d{2,})(?![\d.,:%]))\b)", re.IGNORECASE)
 
 
@@ -284,6 +287,25 @@ _IT_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
     re.IGNORECASE,
 )
+# A superlative that opens a clause about what someone can do is the subject's noun phrase: "lowest i can go is 250"
+# -> "The lowest I can go is 250." (a model read "Lowest, I can go is 250."); "Best I Ever Had", a title, stays.
+_SUPERLATIVE_OPENING = re.compile(
+    rf"^({_LEAD})(best|worst|lowest|highest|cheapest|earliest|soonest|latest|most|least|fastest|quickest|closest|"
+    r"furthest|farthest|longest|shortest|biggest|smallest|max)(?=\s+(?:i|we|you|u|they|he|she)\s+(?:can|could|"
+    r"will|would|might|may|should|must|have to|need to)\b)", re.IGNORECASE)
+# "me and my wife are coming" -> "My wife and I are coming": the writer last, and the subject's case, when a verb
+# follows the pair (GYAFC's references write it so); "is"/"was" after the pair is the plural's.
+_ME_AND_SUBJECT = re.compile(
+    rf"^({_LEAD})me\s+and\s+((?:my|the|his|her|our|your|their)\s+(?:[^\W\d_]+\s+)??[^\W\d_]+)\s+(?=(?:are|were|is|was|"
+    r"have|had|has|went|got|broke|been|will|would|can|could|did|do|both|used|met|live|lived|started|just|also|always|"
+    r"never|still|are|['’]re|gonna|going|r)\b)", re.IGNORECASE)
+_PAIR_VERB = {"is": "are", "was": "were", "has": "have"}
+
+
+def _me_and(m: re.Match) -> str:
+    return f"{m.group(1)}{m.group(2)} and I "
+
+
 # A question typed without its verb: "u coming tonight" -> "Are you coming tonight?", "u ok" -> "Are you okay?",
 # "when u free" -> "When are you free?" (models made statements of them: "You are coming tonight.")
 _YOU_ASKED = re.compile(
@@ -329,6 +351,25 @@ _BET = re.compile(rf"^({_LEAD})bet(?=\s*(?:[,.!]|$))", re.IGNORECASE)
 # "I thought it was that?")
 _ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|suggestions|objections|takers|volunteers)"
                         r"\s*\?+\s*$)", re.IGNORECASE)
+# "lyk" is "like" ("i lyk this"), but after a modal "let you know" ("i'll lyk asap")
+_LET_YOU_KNOW = re.compile(r"(\b(?:will|['’]ll|ll|can|could|would|shall|gonna|to|and)\s+)(lyk)\b", re.IGNORECASE)
+# "any chance u could cover for me tmrw" asks: "Is there any chance you could cover for me tomorrow?" (a model
+# stated it: "Any chance you could cover for me tomorrow.")
+_ANY_CHANCE = re.compile(rf"^({_LEAD})any\s+(?:(chance)(?=\s+(?:you|u|we|i|he|she|they|someone|somebody|anyone|"
+                         r"anybody|that|this|it|the)\s)|(way)(?=\s+(?:you|u|we|i|he|she|they|someone|somebody|anyone|"
+                         r"anybody)\s+(?:can|could|would|will|might|['’]d)\b))", re.IGNORECASE)
+# A hedge that closes a clause ("it was ok i guess, nothing special"): a comma before it keeps it with that clause
+# (a model read "It was okay. I guess nothing special.")
+# ("what i think", "and i guess" are the clause itself)
+_TRAILING_HEDGE = re.compile(r"(?<![\w'’])([^\W\d_]+) ((?:i|I) (?:guess|suppose|think))(?=\s*(?:[,;]|\.(?:\s|$)|$))")
+_HEDGE_CLAUSE_WORDS = frozenset(["what", "that", "how", "and", "so", "but", "or", "because", "cuz", "if", "as", "than",
+                                 "who", "whom", "where", "when", "why", "which", "whatever", "really", "do", "dont",
+                                 "just", "also", "still", "would", "should", "could", "now", "then", "well", "yes",
+                                 "no", "yeah", "oh", "hmm", "um", "uh", "too", "all", "though", "tho"])
+
+
+def _trailing_hedge(m: re.Match) -> str:
+    return m.group() if m.group(1).lower() in _HEDGE_CLAUSE_WORDS else f"{m.group(1)}, {m.group(2)}"
 # "on it!" answers a request: the writer is doing it ("It is on it." is what a model made of it)
 _ON_IT = re.compile(rf"^({_LEAD})(on it)(?=\s*(?:$|[,.;:!?]))", re.IGNORECASE)
 # the same dropped "I" after a comma: "thanks for the quick turnaround, really appreciate it"
@@ -378,6 +419,11 @@ _QUESTION_START = re.compile(
     r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     # "how come", "why not", "who cares", "who knows" ask too
     r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
+    # "which one is better, the red or the blue"; "which is why ..." and "which means ..." state
+    r"|which\s+(?:(?!(?:is|are|was|were|means|meant|makes|made|explains|reminds|of|i|you|u|he|she|we|they|it)\b)"
+    r"[^\W\d_]+\s+(?:of\s+"
+    r"(?:these|those|them|us|you|the\s+[^\W\d_]+)\s+)?|of\s+(?:these|those|them|us|you|the\s+[^\W\d_]+)\s+)"
+    r"(?:is|are|do|does|did|can|could|would|should|will|was|were)"
     r"|who\s+(?:cares|knows)(?:\s+(?:what|about|if|whether|how|why|who|when|where)\b|\W*$)"
     r"|(?:is|are|does|did|can|could|would|should|will|has|was|were|am)\s+(?:I|you|he|she|it|we|they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
@@ -385,6 +431,14 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 
+# A statement the writer added to a question after a comma: "can u pick up milk on ur way home, we're out" -> "Can
+# you pick up milk on your way home? We are out." (was "..., we are out?", the mark on what is told)
+_TOLD_AFTER_QUESTION = re.compile(
+    r",\s+((?:we|i|I|it|they|he|she|there)\s+(?:are|am|is|was|were|have|has|had|need|needs|want|wants|will|can|"
+    r"cannot|do not|did not|does not|just|really|already|still|also|never)\b[^,?!;:]*)$")
+# (only after a question of one clause: "... because every time I think I have it, I do not" is the question's own)
+_ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|because|cause|cuz|since|while|although|though|"
+                            r"unless|every\s*time|once|after|before|until|till)\b", re.IGNORECASE)
 # A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
 # reword them" end with a question mark.
 _CLOSING_REQUEST = re.compile(
@@ -430,6 +484,12 @@ def _d_is_had(nxt: str) -> bool:
             or (len(nxt) > 4 and nxt.endswith("ed") and not nxt.endswith("eed")))
 
 
+# "which one's better", "this one's cheaper": "one" after a determiner, before a comparative, is the subject
+_COMPARATIVES = frozenset(["better", "worse", "best", "worst", "cheaper", "cheapest", "bigger", "smaller", "faster",
+                           "slower", "nicer", "easier", "harder", "newer", "older", "longer", "shorter", "safer",
+                           "lighter", "heavier", "closer", "more", "less", "prettier", "cuter", "cleaner", "quieter"])
+_ONE_S_BEFORE = re.compile(r"(?:^|\s)(?:which|this|that|the|other|first|second|third|last|next|new|old|red|blue|"
+                           r"green|black|white|big|small|cheap|left|right|top|bottom)\s+$", re.IGNORECASE)
 # a person's 's before a phrasal verb's participle is "has": "nobody's signed off on it" -> "No one has signed off"
 # (was "No one is signed off"); a thing's stays "is" ("it's signed off")
 _S_PERSON = frozenset(["he", "she", "who", "everyone", "everybody", "nobody", "someone", "somebody", "anyone",
@@ -1172,6 +1232,7 @@ class RuleFormalizer:
         text = _CLAUSE_BUT.sub(_clause_but, text)
         text = _YA_YES.sub(r"\1yes", text)
         text = _WH_DID.sub(lambda m: m.group(1) + " did", text)
+        text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
         text = _JK_AGAIN.sub(r"\1", text)
@@ -1311,6 +1372,8 @@ class RuleFormalizer:
         if suffix == "s":
             if base == "hand" and nxt == "down":
                 return None  # "hands down", typed "hand's down"
+            if base == "one" and nxt in _COMPARATIVES and _ONE_S_BEFORE.search(text[:end - len(word)]):
+                return f"{src_base} is"  # "which one's better" ("against one's better judgement" owns)
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))
                             or _S_PARTICIPLE_THEN_PREP.match(text, end) or _S_PROGRESSIVE_OBJECT.match(text, end)
                             or _S_ADJ_CLAUSE_END.match(text, end)) \
@@ -1397,6 +1460,11 @@ class RuleFormalizer:
         if any(c.isalpha() for c in stripped):
             s = stripped
         s = _IT_SUBJECT_DROP.sub(r"\1it \2", s)
+        if (pair := _ME_AND_SUBJECT.match(s)) is not None:
+            verb = _NEXT_WORD.match(s, pair.end() - 1)
+            s = _me_and(pair) + (_PAIR_VERB.get(verb.group(1).lower(), verb.group(1)) + s[verb.end():] if verb
+                                 else s[pair.end():])
+        s = _SUPERLATIVE_OPENING.sub(lambda m: m.group(1) + "the " + m.group(2).lower(), s)
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
@@ -1404,6 +1472,9 @@ class RuleFormalizer:
         s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)
         s = _BET.sub(lambda m: m.group(1) + "agreed", s)
         s = _ANY_VIEWS.sub(lambda m: m.group(1) + "do you have any ", s)
+        if (chance := _ANY_CHANCE.match(s)) is not None and not s.rstrip().endswith((".", "!")):
+            s = f"{chance.group(1)}is there any {(chance.group(2) or chance.group(3)).lower()}{s[chance.end():].rstrip(' ?')}?"
+        s = _TRAILING_HEDGE.sub(_trailing_hedge, s)
         if s.endswith("?"):  # "any updates on my application?" -> "Are there any updates ...?"
             s = _ANY_PLURAL.sub(lambda m: m.group(1) + "Are there " + m.group(2).lower(), s)
         s = _ANYONE_BE.sub(lambda m: m.group(1) + "Is " + m.group(2).lower(), s)
@@ -1424,7 +1495,11 @@ class RuleFormalizer:
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
         if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(
                 s[g.end():] if (g := _GREETED.match(s) or _ADDRESSED.match(s)) else s):
-            s = s.rstrip(",;:-~. ") + "?"
+            s = s.rstrip(",;:-~. ")
+            told = _TOLD_AFTER_QUESTION.search(s)
+            asked = s[:told.start()] if told else ""
+            s = (f"{asked}? {told.group(1)[0].upper()}{told.group(1)[1:]}."
+                 if told and asked and not _ASKED_CLAUSES.search(asked) else s + "?")
         elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
             s = s.rstrip(",;:-~ ") + "?"
         if s[-1] not in _END_OK:

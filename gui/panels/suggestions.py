@@ -20,7 +20,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.faithful import CONDITION, INVENTED, QUESTION, QUESTION_ADDED, QUOTED, SENSE, SWAPPED, WORDS_ADDED
+from engine.faithful import (
+    CONDITION,
+    INVENTED,
+    NEGATED,
+    QUESTION,
+    QUESTION_ADDED,
+    QUOTED,
+    SENSE,
+    SWAPPED,
+    WORDS_ADDED,
+)
 from engine.rules import verbatim_spans
 from engine.types import Rewrite
 
@@ -86,6 +96,8 @@ def caution_text(flags) -> str:
         parts.append("makes a question of what you stated")
     if CONDITION in dropped:
         parts.append("makes a condition (“if”) of what you said")
+    if NEGATED in dropped:
+        parts.append("adds a “not” you did not write, which turns what you say around")
     if f"{SENSE}but" in dropped:
         parts.append("turns your “but” (except) into a contrast")
     if words_of("inserted:"):

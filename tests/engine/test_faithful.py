@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import faithful
 from engine.errors import ModelError
 from engine.faithful import (
     DEFAULT_WEIGHTS,
@@ -1247,6 +1248,12 @@ CAUGHT = [
      "+1st one"),  # the date made "the first one"
     ('I suppose it sounds too much like "suck a .  I learn some interesting facts on here."',
      'I suppose it sounds too much like "suck a . . ." I learn some interesting facts on here.', '"suck a . . ."'),
+    # session 27's sentences
+    ("I thought the deadline was Friday.", "my bad, i thought the deadline was fri", "my bad"),  # the apology
+    ("Thank you for the quick reply.", "sorry for the late reply, thx", "sorry"),
+    ("I should listen to you.", "i shoulda listened to u", "should have"),  # regret made advice
+    ("We could not have won if we had practiced.", "we could've won if we'd practiced", "~not"),
+    ("It is not a good song.", "it's a good song", "~not"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1310,6 +1317,12 @@ FINE = [
     ("It is on the third floor.", "it's on the 3rd floor"),
     ("We move in on the 15th of June.", "we move in on the 15th of june"),
     ('It would be like asking, "Does the queen drink tea?"', 'It would be like asking, "does the queen drink tea?"'),
+    ("My mistake, I thought the deadline was Friday.", "my bad, i thought the deadline was fri"),
+    ("I apologize for the late reply.", "sorry for the late reply"),
+    ("I should have listened to you.", "i shoulda listened to u"),
+    ("I would have to say Jon Stewart.", "i'd have to say jon stewart"),  # "have to" is no perfect
+    ("We could have won if we had practiced.", "we could've won if we'd practiced"),
+    ("Do you not wish you had a boyfriend?", "don't u wish u had a bf"),  # the same question, asked two ways
 ]
 
 
@@ -1321,3 +1334,19 @@ def test_a_writers_sentence_changed_is_caught(rules, wl, cand, src, entry):
 @pytest.mark.parametrize("cand, src", FINE)
 def test_a_writers_sentence_said_formally_passes(rules, wl, cand, src):
     assert _check(cand, src, rules, wl).dropped == ()
+
+
+@pytest.mark.parametrize("cand, ruled", [
+    ("I do not like it.", "I hate it."),  # a negation said by other words keeps no auxiliary's words
+    ("That is not a nice question.", "That is a crappy question."),
+    ("Don't you wish you had a boyfriend?", "Do you not wish you had a boyfriend?"),  # asked two ways
+    ("Girls are not bad liars.", "I do not think that girls are bad liars."),  # the negation moved, no more of them
+])
+def test_a_negation_said_another_way_is_no_negation_added(cand, ruled):
+    assert faithful._negation_added(cand, ruled) == []
+
+
+def test_a_not_put_after_the_writers_auxiliary_is_caught():
+    assert faithful._negation_added("We could not have won.", "We could have won.") == [faithful.NEGATED]
+    assert faithful._negation_added("It isn't a good song.", "It is a good song.") == [faithful.NEGATED]
+    assert faithful._negation_added("Can you not hear them?", "Can you hear them?") == [faithful.NEGATED]

@@ -100,6 +100,33 @@ CASES = [
     ("so what", "So what?"),
     ("he left. so what", "He left. So what?"),
     ("thoughts?", "Do you have any thoughts?"),
+    ("which one's better, the red or the blue", "Which one is better, the red or the blue?"),
+    ("which of these is cheaper", "Which of these is cheaper?"),
+    ("which is why i left", "Which is why I left."),  # a clause of the sentence before, stated
+    ("which she does with the nurse.", "Which she does with the nurse."),
+    ("against one's better judgement", "Against one's better judgement."),  # a possessive
+    ("any chance u could cover for me tmrw", "Is there any chance you could cover for me tomorrow?"),
+    ("any way u can send it today?", "Is there any way you can send it today?"),
+    ("Any Way You Want Me-Elvis Presley", "Any Way You Want Me-Elvis Presley."),  # a title
+    # session 27: a superlative opening a clause gets its article; "me and X" before a verb is "X and I"; "lyk"
+    ("lowest i can go is 250", "The lowest I can go is 250."),
+    ("Best I Ever Had by Gary Allen", "Best I Ever Had by Gary Allen."),
+    ("the earliest i could get there is 5", "The earliest I could get there is 5."),  # "there" is a place
+    ("there is 5 of them", "There are 5 of them."),
+    ("me and my wife is coming to the party", "My wife and I are coming to the party."),
+    ("me and my boyfriend r going to vegas", "My boyfriend and I are going to vegas."),
+    ("he invited me and my wife", "He invited me and my wife."),
+    ("i'll lyk asap", "I will let you know as soon as possible."),
+    ("i lyk this song", "I like this song."),
+    ("i shoulda listened to u", "I should have listened to you."),
+    ("it was ok i guess, nothing special", "It was okay, I guess, nothing special."),
+    ("that is what i think", "That is what I think."),
+    ("ya. LOL we were playing", "Yes. We were playing."),
+    # a statement told after a question of one clause is a sentence of its own
+    ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
+    ("did u see the game, it was great", "Did you see the game? It was great."),
+    ("would anyone mind telling me what love is because every time i think i have it, i don't",
+     "Would anyone mind telling me what love is because every time I think I have it, I do not?"),
     ("thoughts on this?", "Thoughts on this?"),
     ("who cares", "Who cares?"),
     ("who cares she is ugly", "Who cares she is ugly."),

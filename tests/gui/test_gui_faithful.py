@@ -58,6 +58,11 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     assert caution_text(("dropped:+1st one",)) == "Check the meaning: this rewrite adds “one” to your “1st”."
     assert caution_text(("dropped:<>store credit",)) == (
         "Check the meaning: this rewrite swaps your “store credit” to “credit store”.")
+    # a "not" of the model's own, a modal's perfect or an apology left out
+    assert caution_text(("dropped:~not",)) == (
+        "Check the meaning: this rewrite adds a “not” you did not write, which turns what you say around.")
+    assert caution_text(("dropped:should have", "dropped:my bad")) == (
+        "Check the meaning: this rewrite leaves out “should have”, “my bad”.")
     assert caution_text(("dropped:he", "dropped:pretty sure")) == (
         "Check the meaning: this rewrite leaves out “he”, “pretty sure”.")
 
