@@ -333,6 +333,7 @@ _ANYONE_DO = re.compile(
 # "..., do you need a ride?" (a model read "wanna come?" as "I want to come?").
 _ASKED_WANT = re.compile(rf"(^(?:{_LEAD})|,\s+)(want to|need)(?= [a-z])(?! (?:i|we|you|he|she|they|it)\b)"
                          r"(?=[^,;.!?]*\?$)", re.IGNORECASE)
+_WANT_OPENING = re.compile(rf"^{_LEAD}(?:want to|need) [a-z]", re.IGNORECASE)
 _ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(?<!new)s\b)", re.IGNORECASE)
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
@@ -689,7 +690,8 @@ _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
-    r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt)\s+"
+    r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
+    r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
@@ -698,6 +700,12 @@ _AMBIGUOUS_WEEKDAY = re.compile(
 _WEEKDAY_NAME = re.compile(rf"\b(?:{_WEEKDAY_NAMES})\b")
 _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and|vs\.?)\s+)((?i:{_WEEKDAY_ANY}))\b"
                           r"(?=\s*(?:$|[,.;:!?)]))")
+# a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
+_WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:\s+(?:and|or)\s+|\s*/\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
+# "for sat" typed in lower case, at a clause's end or before a part of the day, is the day ("2 more volunteers for
+# sat"); "for SAT" is the test, and "for sun" may be sunshine
+_FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"
+                          r"night)\b))")
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
@@ -1407,7 +1415,8 @@ class RuleFormalizer:
         pieces: list[str] = []
         pos = 0
         for seg in split_sentences(text):
-            fixed = self._fix_sentence(seg.text, first=not pieces)
+            fixed = self._fix_sentence(seg.text, first=not pieces,
+                                       after_question=bool(pieces) and pieces[-1].endswith("?"))
             if fixed:
                 if pieces:
                     gap = text[pos:seg.start]
@@ -1416,7 +1425,7 @@ class RuleFormalizer:
             pos = seg.end
         return "".join(pieces)
 
-    def _fix_sentence(self, s: str, first: bool = True) -> str:
+    def _fix_sentence(self, s: str, first: bool = True, after_question: bool = False) -> str:
         s = _LEADING_LIKE.sub(r"\1", s)
         s = _LEADING_PUNCT.sub("", s)
         s = _COMMA_BEFORE_END.sub("", s).strip()
@@ -1443,6 +1452,8 @@ class RuleFormalizer:
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
         if _WEEKDAY_NAME.search(s):  # "moved to Friday the 12th, not mon": a day set against a day
             s = _NOT_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
+            s = _WEEKDAY_PAIR.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
+        s = _FOR_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2)], s)
         if s != before_months:
             s = _MONTH_DOT.sub(r"\1", s)
         if s.endswith("..."):
@@ -1483,6 +1494,8 @@ class RuleFormalizer:
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
             s = _WHEN_YOU.sub(lambda m: m.group(1) + m.group(2) + " are you ", s)
+        if after_question and s[-1:] not in _END_OK and _WANT_OPENING.match(s):
+            s += "?"  # "u free this weekend? wanna grab brunch": the offer asks too
         if s.endswith("?"):
             s = _ASKED_WANT.sub(lambda m: m.group(1) + "do you " + m.group(2).lower(), s)
         s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)

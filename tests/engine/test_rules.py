@@ -122,6 +122,16 @@ CASES = [
     ("it was ok i guess, nothing special", "It was okay, I guess, nothing special."),
     ("that is what i think", "That is what I think."),
     ("ya. LOL we were playing", "Yes. We were playing."),
+    ("either tues or wed works for me", "Either Tuesday or Wednesday works for me."),
+    ("we need 2 more volunteers for sat", "We need 2 more volunteers for Saturday."),
+    ("studying for SAT test", "Studying for SAT test."),
+    ("we sat for sun", "We sat for sun."),
+    ("the shipment got held up at customs, should arrive mon", "The shipment got held up at customs, should arrive "
+     "Monday."),
+    ("im literally starving, whens lunch", "I am literally starving, when is lunch?"),
+    # an offer after a question asks too; on its own it is as typed
+    ("u free this weekend? wanna grab brunch", "Are you free this weekend? Do you want to grab brunch?"),
+    ("im tired. wanna go home", "I am tired. Want to go home."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
