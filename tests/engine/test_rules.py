@@ -126,8 +126,7 @@ CASES = [
     ("we need 2 more volunteers for sat", "We need 2 more volunteers for Saturday."),
     ("studying for SAT test", "Studying for SAT test."),
     ("we sat for sun", "We sat for sun."),
-    ("the shipment got held up at customs, should arrive mon", "The shipment got held up at customs, should arrive "
-     "Monday."),
+    ("the shipment got held up, should arrive mon", "The shipment got held up, should arrive Monday."),
     ("im literally starving, whens lunch", "I am literally starving, when is lunch?"),
     # an offer after a question asks too; on its own it is as typed
     ("u free this weekend? wanna grab brunch", "Are you free this weekend? Do you want to grab brunch?"),
