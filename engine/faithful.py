@@ -942,6 +942,20 @@ def _negation_added(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# "In my opinion" of the model's own makes the writer's statement an opinion ("2018 I'm Ready! | ifreak_films" ->
+# "I am Ready. In my opinion, ifreak_films ..."); GYAFC's tune references add one in 0.2 % of the cases.
+OPINION = "~opinion"  # the entry in Checks.dropped
+_OPINION_SAID = re.compile(r"\bin my (?:honest |humble )?(?:opinion|view)\b", re.IGNORECASE)
+_STANCE_TYPED = re.compile(r"\b(?:imo|imho|in my (?:honest |humble )?(?:opinion|view)|opinion|personally|i think|"
+                           r"i believe|i feel|i guess|i suppose|to me|for me)\b", re.IGNORECASE)
+
+
+def _opinion_added(candidate: str, source: str, rules_text: str) -> list[str]:
+    if _OPINION_SAID.search(candidate) and not _STANCE_TYPED.search(source) and not _STANCE_TYPED.search(rules_text):
+        return [OPINION]
+    return []
+
+
 # A comma the writer put between a noun and a clause of its own: "worst customer service ever, waited 2 hrs on
 # hold" -> "Worst customer service ever waited two hours on hold." makes the service the one who waited, and a
 # "be" in the comma's place says one is the other. Checked
@@ -1718,6 +1732,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
     lost += _modal_perfect_lost(candidate, rules_text)
     lost += _negation_added(candidate, rules_text)
+    lost += _opinion_added(candidate, source, rules_text)
     lost += _particles_lost(src, cand)
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
     # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")

@@ -352,6 +352,9 @@ _BET = re.compile(rf"^({_LEAD})bet(?=\s*(?:[,.!]|$))", re.IGNORECASE)
 # "I thought it was that?")
 _ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|suggestions|objections|takers|volunteers)"
                         r"\s*\?+\s*$)", re.IGNORECASE)
+# "of" after a modal is "have" ("couldn't of asked for a better day", "should of known"); "would of course" is not
+_MODAL_OF = re.compile(r"(\b(?:could|would|should|must|might|may)(?:n['’]?t|\s+not)?\s+)(of)\b(?!\s+course\b)",
+                       re.IGNORECASE)
 # "lyk" is "like" ("i lyk this"), but after a modal "let you know" ("i'll lyk asap")
 _LET_YOU_KNOW = re.compile(r"(\b(?:will|['’]ll|ll|can|could|would|shall|gonna|to|and)\s+)(lyk)\b", re.IGNORECASE)
 # "any chance u could cover for me tmrw" asks: "Is there any chance you could cover for me tomorrow?" (a model
@@ -935,6 +938,44 @@ def _caps_around(text: str, start: int, end: int) -> bool:
     return bool(around) and sum(w.isupper() for w in around) >= 0.5 * len(around)
 
 
+# Slang that spells a word by its sound ("da" -> "the", "yu" -> "you"): in capitals it is an acronym ("DA").
+_SOUNDED_WORDS = frozenset(["the", "you", "your", "are", "and", "to", "for", "be", "see", "why", "when", "what",
+                            "with", "that", "this", "they", "them", "there", "their"])
+# ... and slang that is also a part of a name or of a title in title case ("Lil Kim", "Lucas Till", "Ty Lee", "Girls
+# Just Wanna Have Fun", "Whole Lotta Love"); "Cuz", "Tues", "Fav", "Yeah" there are what they say
+_NAME_PARTS = _SOUNDED_WORDS | {"little", "until", "thank you", "going to", "want to", "give me", "lot of", "a lot"}
+_TITLE_WORD = re.compile(r"[A-Z][a-z]+(?:['’][a-z]+)?")
+_CAPS_WORD = re.compile(r"[A-Z]{2,}")
+_BEFORE_ACRONYM = frozenset(["a", "an", "the", "my", "your", "his", "her", "our", "their", "this", "that", "on", "in",
+                             "at", "from", "to", "of", "for", "with", "by", "about"])
+
+
+def _lone_capitals(text: str, start: int, end: int) -> bool:
+    """A word in capitals after a determiner or a preposition, not before another in capitals ("he's a DA", "on
+    YA"; not "is DA man", "DA BOMB", "SEE YA", "YA know")."""
+    before = text[:start].rstrip()
+    if not before or before[-1] in ".!?:":
+        return False
+    prev, nxt = _PREV_WORD.search(before + " "), _NEXT_WORD.match(text, end)
+    return (prev is not None and prev.group(1).lower() in _BEFORE_ACRONYM
+            and not (nxt and _CAPS_WORD.fullmatch(nxt.group(1))) and not _caps_around(text, start, end))
+
+
+def _names_word(text: str, start: int, end: int, word: str) -> bool:
+    """A capitalised word next to another in a sentence that is not in title case: a name's part."""
+    if not _TITLE_WORD.fullmatch(word):
+        return False
+    prev, nxt = _PREV_WORD.search(text[max(0, start - 40):start]), _NEXT_WORD.match(text, end)
+    before = text[:start].rstrip()
+    named = ((prev is not None and _TITLE_WORD.fullmatch(prev.group(1)) and before[-1:].isalpha()
+              and not re.search(r"(?:^|[.!?:]\s*)[\w'’]+$", before))
+             or (nxt is not None and _TITLE_WORD.fullmatch(nxt.group(1)) is not None and before != ""))
+    if not named:
+        return False
+    words = _CASED_WORD.findall(text)  # a sentence in title case ("Thx For Coming Guys") has few lower-case words
+    return sum(1 for w in words if w.islower()) >= 0.25 * len(words)
+
+
 _NUMERAL_LETTERS = frozenset("IVXLCDMW")
 
 
@@ -1240,6 +1281,7 @@ class RuleFormalizer:
         text = _CLAUSE_BUT.sub(_clause_but, text)
         text = _YA_YES.sub(r"\1yes", text)
         text = _WH_DID.sub(lambda m: m.group(1) + " did", text)
+        text = _MODAL_OF.sub(lambda m: m.group(1) + _match_case(m.group(2), "have"), text)
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
@@ -1315,6 +1357,10 @@ class RuleFormalizer:
             if len(word) == 1 and word.isupper() and low in "rnyk" and not _shouting_around(text, m.start()):
                 return word  # a capital single letter is more often a name or a grade than slang
             repl = self._slang[low]
+            if (repl in _NAME_PARTS and _names_word(text, m.start(), m.end(), word)) or (
+                    word.isupper() and word.isalpha() and len(word) > 1 and repl in _SOUNDED_WORDS
+                    and _lone_capitals(text, m.start(), m.end())):
+                return word  # a part of a name ("Lim Yu Wen", "Da Vinci") or an acronym ("he's a DA")
             if word.isupper() and " " in repl and not _caps_around(text, m.start(), m.end()):
                 # an abbreviation in capitals is spelt so, not shouted: its words as the lexicon writes them ("due
                 # EOD" -> "due end of day", not "END of DAY")

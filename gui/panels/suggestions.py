@@ -24,6 +24,7 @@ from engine.faithful import (
     CONDITION,
     INVENTED,
     NEGATED,
+    OPINION,
     QUESTION,
     QUESTION_ADDED,
     QUOTED,
@@ -98,6 +99,8 @@ def caution_text(flags) -> str:
         parts.append("makes a condition (“if”) of what you said")
     if NEGATED in dropped:
         parts.append("adds a “not” you did not write, which turns what you say around")
+    if OPINION in dropped:
+        parts.append("adds “in my opinion”, which makes what you state an opinion")
     if f"{SENSE}but" in dropped:
         parts.append("turns your “but” (except) into a contrast")
     if words_of("inserted:"):

@@ -1254,6 +1254,7 @@ CAUGHT = [
     ("I should listen to you.", "i shoulda listened to u", "should have"),  # regret made advice
     ("We could not have won if we had practiced.", "we could've won if we'd practiced", "~not"),
     ("It is not a good song.", "it's a good song", "~not"),
+    ("I am Ready. In my opinion, ifreak_films at Brickell.", "I'm Ready! | ifreak_films @ Brickell", "~opinion"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1322,6 +1323,7 @@ FINE = [
     ("I should have listened to you.", "i shoulda listened to u"),
     ("I would have to say Jon Stewart.", "i'd have to say jon stewart"),  # "have to" is no perfect
     ("We could have won if we had practiced.", "we could've won if we'd practiced"),
+    ("In my opinion, the movie was great.", "imo the movie was great"),
     ("Do you not wish you had a boyfriend?", "don't u wish u had a bf"),  # the same question, asked two ways
 ]
 

@@ -131,6 +131,18 @@ CASES = [
     # an offer after a question asks too; on its own it is as typed
     ("u free this weekend? wanna grab brunch", "Are you free this weekend? Do you want to grab brunch?"),
     ("im tired. wanna go home", "I am tired. Want to go home."),
+    # slang that is part of a name or a title in title case stays; so does an acronym after a determiner
+    ("their names are Jasmine Ng and Lim Yu Wen Jaclyn", "Their names are Jasmine Ng and Lim Yu Wen Jaclyn."),
+    ("i read the Da Vinci Code", "I read the Da Vinci Code."),
+    ("see u Wen Jie", "See you Wen Jie."),
+    ("wen r u coming", "When are you coming?"),
+    ("Thx For Coming Guys", "Thank you For Coming Guys."),  # a sentence in title case is no name
+    ("Kelly Rowland Cuz I love her", "Kelly Rowland Because I love her."),
+    ("he's a DA. someone tell him", "He is a DA. Someone tell him."),
+    ("no way neil is DA man", "No way neil is the man."),
+    ("Holly is DA BOMB", "Holly is the bomb."),
+    ("couldn't of asked for a better day", "Could not have asked for a better day."),
+    ("we would of course help", "We would of course help."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),

@@ -61,6 +61,8 @@ def test_caution_text_says_what_a_rewrite_may_have_lost():
     # a "not" of the model's own, a modal's perfect or an apology left out
     assert caution_text(("dropped:~not",)) == (
         "Check the meaning: this rewrite adds a “not” you did not write, which turns what you say around.")
+    assert caution_text(("dropped:~opinion",)) == (
+        "Check the meaning: this rewrite adds “in my opinion”, which makes what you state an opinion.")
     assert caution_text(("dropped:should have", "dropped:my bad")) == (
         "Check the meaning: this rewrite leaves out “should have”, “my bad”.")
     assert caution_text(("dropped:he", "dropped:pretty sure")) == (
