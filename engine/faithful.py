@@ -346,7 +346,7 @@ _SO_WHAT = re.compile(r"^\W*(so what)\W*$", re.IGNORECASE)
 _SO_WHAT_SAID = re.compile(r"^\W*so,? what\W*$|\b(?:does not|doesn't) matter\b|\bwho cares\b", re.IGNORECASE)
 # An apology is what the writer says, not chat ("my bad, i thought the deadline was fri" -> "I thought the deadline
 # was Friday." owns nothing); GYAFC's references keep one in 72 % of its 196 (source, reference) pairs on tune.
-_APOLOGY = re.compile(r"\b(my bad|sorry|sry|soz|my apologies|apologies|apologi[sz]e|oops|my mistake|my fault)\b",
+_APOLOGY = re.compile(r"\b(my bad|my b(?=\s*[,.;:!?])|sorry|sry|soz|my apologies|apologies|apologi[sz]e|oops|my mistake|my fault)\b",
                       re.IGNORECASE)
 _APOLOGY_SAID = re.compile(r"\b(?:sorry|apolog\w*|mistake|fault|pardon|forgive|excuse|regret\w*|oops|"
                            r"unfortunately|afraid|sympathy|pity)\b", re.IGNORECASE)
@@ -1592,6 +1592,9 @@ def is_critical(word: str) -> bool:
             or word.startswith(SENSE))
 
 
+_MISCASED = re.compile(r"(?<![\w'’])[A-Z]{2,}(?!s(?![\w'’]))[a-z]+(?![\w'’])")  # "FMl"; not "DVDs"
+
+
 def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
     """A word of the writer's that the candidate says more often than typed, contractions spelled out ("on it!" ->
     "It's on it.")."""
@@ -1609,6 +1612,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     ruled = words(rules_text)
     allowed = set(src) | set(ruled)
     nonwords = tuple(dict.fromkeys(w for w in cand if w not in allowed and not wordlist.known(w)))
+    # a word cased as no one types it ("fml" -> "FMl"): capitals then lower case, neither the writer's nor the rules'
+    typed = set(_TOKENS.findall(source)) | set(_TOKENS.findall(rules_text))
+    nonwords += tuple(dict.fromkeys(t for t in _MISCASED.findall(candidate) if t not in typed and t not in nonwords))
     cand_stems = {_stem(w) for w in cand}
     ruled_set = set(ruled)
     # Content the writer wrote: not a function word, not a known informal marker, and kept by the rules

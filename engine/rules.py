@@ -402,7 +402,8 @@ _GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|[A-Z][a-z]+(?: [A-Z][a-z]+)?), "
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
-                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then))"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then"
+                          r"|to be (?:honest|fair|frank)|for your information|by the way|in my (?:honest )?opinion))"
                           r" +(?=[^\W_])", re.IGNORECASE)
 
 _SPACE_BEFORE_PUNCT = re.compile(r"(?<![ \t])[ \t]+(?=[,.!?;:%](?:[\s\ue000\ue001\"'’”)\]]|$))")
@@ -829,7 +830,7 @@ def _number_bucks(m: re.Match) -> str:
 
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
-_MY_BAD = re.compile(r"(?<![\w'’])(?i:my bad)(?=\s*(?:[,.;:!?]|$))")
+_MY_BAD = re.compile(r"(?<![\w'’])(?i:my (?:bad|b))(?=\s*(?:[,.;:!?]|$))")  # "my b, i'll fix it"
 # "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
 _NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
                           r"confirmation|flight|seat|model|serial|part|member|policy|claim|po)) #(?![\w#])(?!\s*\d)")

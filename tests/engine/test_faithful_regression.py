@@ -200,6 +200,19 @@ WRITER_CASES = [
     ("wanna know a secret", [], ["I would like", "I want"]),                   # the writer offers one
     ("thoughts?", ["thoughts?"], ["I thought"]),                                 # "I thought it was that?"
     ("so what", ["what?"], ["is it that"]),                                      # "What is it that?"
+    # the fifth batch and real messages (2026-11-27, session 27)
+    ("lowest i can go is 250", ["The lowest I can go"], ["Lowest,"]),          # "Lowest, I can go is 250."
+    ("my bad, i thought the deadline was fri", ["My mistake"], []),             # the apology dropped
+    ("which one's better, the red or the blue", ["?"], []),                     # the question made a statement
+    ("i shoulda listened to u", ["should have listened"], ["should listen"]),  # regret made advice
+    ("any chance u could cover for me tmrw", ["?"], []),
+    ("can u pick up milk on ur way home, we're out", ["home? We"], ["out?"]),
+    ("im literally starving, whens lunch", ["when is lunch?"], ["when we"]),   # "I am literally starving when we lunch."
+    ("u free this weekend? wanna grab brunch", ["grab brunch?"], []),          # "Want to grab brunch."
+    ("i'll lyk asap", ["let you know"], []),                                   # "I will lyk as soon as possible."
+    ("fml, i locked my keys in the car", [], ["FMl"]),
+    ("oh ya, their names are: Jasmine Ng and Lim Yu Wen Jaclyn..", ["Lim Yu Wen Jaclyn"], []),  # "Lim When Jaclyn"
+    ("@user He’s a DA. Someone educate him he’s in the South now", ["DA"], ["a the"]),  # "He is a the."
 ]
 
 

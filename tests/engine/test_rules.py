@@ -32,7 +32,7 @@ CASES = [
     ("That does not mean nothing.", "That does not mean nothing."),
     # workplace chat abbreviations (slang.tsv); "dept." / "govt." / "approx." stay: written with a dot in formal text
     ("lmk if the mtg moves to thurs", "Let me know if the meeting moves to Thursday."),
-    ("ngl the new dashboard is way faster", "To be honest the new dashboard is way faster."),
+    ("ngl the new dashboard is way faster", "To be honest, the new dashboard is way faster."),
     ("send it to mgmt by eod pls", "Send it to management by end of day please."),
     ("ofc, nvm then", "Of course, never mind then."),
     ("the report is due fri", "The report is due Friday."),
@@ -143,6 +143,9 @@ CASES = [
     ("Holly is DA BOMB", "Holly is the bomb."),
     ("couldn't of asked for a better day", "Could not have asked for a better day."),
     ("we would of course help", "We would of course help."),
+    ("my b, i'll fix it rn", "My mistake, I will fix it right now."),
+    ("tbf he did warn us", "To be fair, he did warn us."),
+    ("hbd!! hope u have an amazing day", "Happy birthday. I hope you have an amazing day."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
@@ -205,7 +208,7 @@ CASES = [
     ("we sold 500 units in the first wk, this wknd is slow", "We sold 500 units in the first week, this weekend is slow."),
     ("the pkg arrives btwn 2 and 4", "The pkg arrives between 2 and 4."),
     # "X af" is "extremely X"; "super" before an adjective is "very", before a noun part of it
-    ("ngl the onboarding is confusing af", "To be honest the onboarding is extremely confusing."),
+    ("ngl the onboarding is confusing af", "To be honest, the onboarding is extremely confusing."),
     ("Tired af. going to bed", "Extremely tired. Going to bed."),
     ("Two hours af my life i'll never get back", "Two hours af my life I will never get back."),
     ("im super drowsy today", "I am very drowsy today."),
