@@ -350,6 +350,10 @@ _APOLOGY = re.compile(r"\b(my bad|my b(?=\s*[,.;:!?])|sorry|sry|soz|my apologies
                       re.IGNORECASE)
 _APOLOGY_SAID = re.compile(r"\b(?:sorry|apolog\w*|mistake|fault|pardon|forgive|excuse|regret\w*|oops|"
                            r"unfortunately|afraid|sympathy|pity)\b", re.IGNORECASE)
+# A vote or an answer of yes or no is what was decided ("all of us except maria voted yes" -> "... voted.")
+_VOTED = re.compile(r"\b(?:vote[sd]?|voting|answer(?:ed|s)?|replie[sd]|reply|sa(?:id|ys|y))\s+(yes|no)\b", re.IGNORECASE)
+_VOTED_SAID = re.compile(r"\b(?:yes|no|in favou?r|against|for it|agreed|declined|refused|approv\w*|affirmative|"
+                         r"negative|rejected|accepted|positively|negatively)\b", re.IGNORECASE)
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -365,6 +369,7 @@ _SAID_SOMEHOW = (
     (_CHECK_IN_ON, _CHECK_IN_ON_SAID, ""),
     (_SO_WHAT, _SO_WHAT_SAID, ""),
     (_APOLOGY, _APOLOGY_SAID, ""),
+    (_VOTED, _VOTED_SAID, ""),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
@@ -1592,6 +1597,10 @@ def is_critical(word: str) -> bool:
             or word.startswith(SENSE))
 
 
+_NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+                r"thousand|too|to|and|for)")
+_HALF_SPELLED = re.compile(rf"(?<![\w'’-])(?:{_NUMBER_WORD}-?\d[\w-]*|\d+-?{_NUMBER_WORD})(?![\w'’])", re.IGNORECASE)
 _MISCASED = re.compile(r"(?<![\w'’])[A-Z]{2,}(?!s(?![\w'’]))[a-z]+(?![\w'’])")  # "FMl"; not "DVDs"
 
 
@@ -1615,6 +1624,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # a word cased as no one types it ("fml" -> "FMl"): capitals then lower case, neither the writer's nor the rules'
     typed = set(_TOKENS.findall(source)) | set(_TOKENS.findall(rules_text))
     nonwords += tuple(dict.fromkeys(t for t in _MISCASED.findall(candidate) if t not in typed and t not in nonwords))
+    # a number half spelled out ("2-0" -> "two-0", "250" -> "two50", "2017" -> "Twenty17")
+    nonwords += tuple(dict.fromkeys(m.group() for m in _HALF_SPELLED.finditer(candidate)
+                                    if m.group() not in source and m.group() not in nonwords))
     cand_stems = {_stem(w) for w in cand}
     ruled_set = set(ruled)
     # Content the writer wrote: not a function word, not a known informal marker, and kept by the rules

@@ -302,10 +302,6 @@ _ME_AND_SUBJECT = re.compile(
 _PAIR_VERB = {"is": "are", "was": "were", "has": "have"}
 
 
-def _me_and(m: re.Match) -> str:
-    return f"{m.group(1)}{m.group(2)} and I "
-
-
 # A question typed without its verb: "u coming tonight" -> "Are you coming tonight?", "u ok" -> "Are you okay?",
 # "when u free" -> "When are you free?" (models made statements of them: "You are coming tonight.")
 _YOU_ASKED = re.compile(
@@ -355,8 +351,8 @@ _ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|sug
 # "of" after a modal is "have" ("couldn't of asked for a better day", "should of known"); "would of course" is not
 _MODAL_OF = re.compile(r"(\b(?:could|would|should|must|might|may)(?:n['’]?t|\s+not)?\s+)(of)\b(?!\s+course\b)",
                        re.IGNORECASE)
-# "lyk" is "like" ("i lyk this"), but after a modal "let you know" ("i'll lyk asap")
-_LET_YOU_KNOW = re.compile(r"(\b(?:will|['’]ll|ll|can|could|would|shall|gonna|to|and)\s+)(lyk)\b", re.IGNORECASE)
+# "lyk" is "like" ("i lyk this", "starting to lyk him"), but after a modal "let you know" ("i'll lyk asap")
+_LET_YOU_KNOW = re.compile(r"(\b(?:will|['’]ll|ll|can|could|would|shall|gonna)\s+)(lyk)\b", re.IGNORECASE)
 # "any chance u could cover for me tmrw" asks: "Is there any chance you could cover for me tomorrow?" (a model
 # stated it: "Any chance you could cover for me tomorrow.")
 _ANY_CHANCE = re.compile(rf"^({_LEAD})any\s+(?:(chance)(?=\s+(?:you|u|we|i|he|she|they|someone|somebody|anyone|"
@@ -1518,10 +1514,8 @@ class RuleFormalizer:
         if any(c.isalpha() for c in stripped):
             s = stripped
         s = _IT_SUBJECT_DROP.sub(r"\1it \2", s)
-        if (pair := _ME_AND_SUBJECT.match(s)) is not None:
-            verb = _NEXT_WORD.match(s, pair.end() - 1)
-            s = _me_and(pair) + (_PAIR_VERB.get(verb.group(1).lower(), verb.group(1)) + s[verb.end():] if verb
-                                 else s[pair.end():])
+        if (pair := _ME_AND_SUBJECT.match(s)) is not None and (verb := _NEXT_WORD.match(s, pair.end() - 1)):
+            s = f"{pair.group(1)}{pair.group(2)} and I {_PAIR_VERB.get(verb.group(1).lower(), verb.group(1))}{s[verb.end():]}"
         s = _SUPERLATIVE_OPENING.sub(lambda m: m.group(1) + "the " + m.group(2).lower(), s)
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)

@@ -1255,6 +1255,7 @@ CAUGHT = [
     ("We could not have won if we had practiced.", "we could've won if we'd practiced", "~not"),
     ("It is not a good song.", "it's a good song", "~not"),
     ("I am Ready. In my opinion, ifreak_films at Brickell.", "I'm Ready! | ifreak_films @ Brickell", "~opinion"),
+    ("All of us except Maria voted.", "all of us except maria voted yes", "yes"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1324,6 +1325,9 @@ FINE = [
     ("I would have to say Jon Stewart.", "i'd have to say jon stewart"),  # "have to" is no perfect
     ("We could have won if we had practiced.", "we could've won if we'd practiced"),
     ("In my opinion, the movie was great.", "imo the movie was great"),
+    ("All of us except Maria voted in favour.", "all of us except maria voted yes"),
+    ("We beat them 2-0.", "we beat them 2-0"),
+    ("I bought three DVDs.", "i bought 3 DVDs"),
     ("Do you not wish you had a boyfriend?", "don't u wish u had a bf"),  # the same question, asked two ways
 ]
 
@@ -1352,3 +1356,18 @@ def test_a_not_put_after_the_writers_auxiliary_is_caught():
     assert faithful._negation_added("We could not have won.", "We could have won.") == [faithful.NEGATED]
     assert faithful._negation_added("It isn't a good song.", "It is a good song.") == [faithful.NEGATED]
     assert faithful._negation_added("Can you not hear them?", "Can you hear them?") == [faithful.NEGATED]
+
+
+@pytest.mark.parametrize("cand, src, nonword", [
+    ("We beat them two-0.", "we beat them 2-0", "two-0"),  # a number half spelled out
+    ("The lowest I can go is two50.", "lowest i can go is 250", "two50"),
+    ("Twenty17 was great.", "2017 was great", "Twenty17"),
+    ("FMl, I locked my keys in the car.", "fml, i locked my keys in the car", "FMl"),  # cased as no one types it
+])
+def test_a_garbled_number_or_casing_is_a_nonword(rules, wl, cand, src, nonword):
+    assert nonword in _check(cand, src, rules, wl).nonwords
+
+
+def test_the_writers_own_casing_and_codes_are_no_nonwords(rules, wl):
+    assert _check("I bought three DVDs and an MP3 player.", "i bought 3 DVDs and an MP3 player", rules, wl).nonwords == ()
+    assert _check("The COVID19 test is in room 4B.", "the COVID19 test is in room 4B", rules, wl).nonwords == ()
