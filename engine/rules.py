@@ -396,6 +396,20 @@ _SLANG_AFTER_HYPHEN = frozenset(["gf", "bf", "n"])
 _ADDRESSED = re.compile(r"^(?:\ue001|@\w+)[,:]?\s+")  # "@sam can you review this": a question to @sam
 _GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|[A-Z][a-z]+(?: [A-Z][a-z]+)?), ")
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
+# "if it's not too much trouble could u send it again": a request after the condition, set off by a comma (a model
+# read "If it is not too much trouble, you could send it again.")
+_IF_REQUEST = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) (?=(?:could|can|would|will) (?:you|someone|anyone)\b)",
+                         re.IGNORECASE)
+_NOT_BEFORE_REQUEST = frozenset(["why", "how", "what", "where", "when", "who", "which", "so", "if", "you", "u", "that",
+                                 "then"])
+
+
+def _if_request(m: re.Match) -> str:
+    """(the condition ends before the request, not inside a question: "if you can, why would you")"""
+    last = m.group(1).rsplit(None, 1)[-1].lower()
+    return m.group() if last in _NOT_BEFORE_REQUEST else m.group(1) + ", "
+
+
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
                           rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then"
@@ -1541,6 +1555,7 @@ class RuleFormalizer:
             s = _ASKED_WANT.sub(lambda m: m.group(1) + "do you " + m.group(2).lower(), s)
         s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IF_THEN.sub(r"\1, then ", s)
+        s = _IF_REQUEST.sub(_if_request, s)
         s = _capitalise_first(s)
         s = _INTRO_COMMA.sub(r"\1, ", s)
         if not s:

@@ -146,6 +146,11 @@ CASES = [
     ("my b, i'll fix it rn", "My mistake, I will fix it right now."),
     ("tbf he did warn us", "To be fair, he did warn us."),
     ("hbd!! hope u have an amazing day", "Happy birthday. I hope you have an amazing day."),
+    # a request after a condition is set off and asks
+    ("if it's not too much trouble could u send it again", "If it is not too much trouble, could you send it again?"),
+    ("if you have such great sex why would you not want that again?",
+     "If you have such great sex why would you not want that again?"),
+    ("if we can do it so can you", "If we can do it so can you."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
