@@ -947,6 +947,31 @@ def _negation_added(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# A question word put in place of the writer's ("as in where's your chalet!?" -> "What is your chalet?"): what is
+# asked changes. The entry is the writer's word.
+_WH_WORDS = ("who", "whom", "whose", "what", "where", "when", "why", "how", "which")
+_WH_TOKEN = re.compile(r"(?<![\w'’])(who|whom|whose|what|where|when|why|how|which)(?![\w])", re.IGNORECASE)
+
+
+# the same question asked with other words: "what album" / "which album", "how about" / "what about", "why" /
+# "what reason", "who cares" / "what does it matter"
+_WH_SAME = {"which": "what", "whom": "who"}
+_WHY_SAID = re.compile(r"\bwhat\s+(?:reason|makes|made|purpose|point|for)\b|\bfor what\b", re.IGNORECASE)
+
+
+def _wh_swapped(candidate: str, rules_text: str) -> list[str]:
+    def asked(text: str) -> list[str]:
+        text = re.sub(r"\bhow about\b", "what about", text, flags=re.IGNORECASE)
+        text = re.sub(r"\bwho cares\b", "what matters", text, flags=re.IGNORECASE)
+        return [_WH_SAME.get(w.lower(), w.lower()) for w in _WH_TOKEN.findall(text)]
+
+    had, has = asked(rules_text), asked(candidate)
+    lost = [w for w in dict.fromkeys(had) if has.count(w) < had.count(w)
+            and not (w == "why" and _WHY_SAID.search(candidate))]
+    gained = [w for w in dict.fromkeys(has) if has.count(w) > had.count(w)]
+    return lost if lost and gained else []
+
+
 # "In my opinion" of the model's own makes the writer's statement an opinion ("2018 I'm Ready! | ifreak_films" ->
 # "I am Ready. In my opinion, ifreak_films ..."); GYAFC's tune references add one in 0.2 % of the cases.
 OPINION = "~opinion"  # the entry in Checks.dropped
@@ -1751,6 +1776,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _modal_perfect_lost(candidate, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
+    lost += [w for w in _wh_swapped(candidate, rules_text) if w not in lost]
     lost += _particles_lost(src, cand)
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat
     # form a marker, but what it says is content ("stuck in Denver till fri" -> "stuck in Denver Friday")

@@ -413,7 +413,10 @@ def _if_request(m: re.Match) -> str:
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
                           rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then"
-                          r"|to be (?:honest|fair|frank)|for your information|by the way|in my (?:honest )?opinion))"
+                          r"|to be (?:honest|fair|frank)|for your information|by the way|in my (?:honest )?opinion"
+                          # "no problem have a great weekend" (a model made it "There is no problem with a ...")
+                          r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"
+                          r"and|or|but|here|there|now|whatsoever|at all|though|tho)\b)))"
                           r" +(?=[^\W_])", re.IGNORECASE)
 
 _SPACE_BEFORE_PUNCT = re.compile(r"(?<![ \t])[ \t]+(?=[,.!?;:%](?:[\s\ue000\ue001\"'’”)\]]|$))")
@@ -1353,6 +1356,8 @@ class RuleFormalizer:
             return _match_case(word, self._contractions[low])
         if low == "i":
             return "I"
+        if low == "probs" and _prev_word(text, m.start()) in _PROB_PROBLEM_PREV:
+            return _match_case(word, "problems")  # "no probs"; elsewhere "probably"
         if low in self._slang and not (m.start() > 1 and text[m.start() - 1] == "-" and text[m.start() - 2].isalpha()
                                        and ((len(low) <= 2 and low not in _SLANG_AFTER_HYPHEN) or low == "sus")):
             # a letter or two after a hyphen is no slang of its own ("CD-R", "spring-y", "Y-O-U", "Ta-Da"), nor

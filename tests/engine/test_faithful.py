@@ -1256,6 +1256,7 @@ CAUGHT = [
     ("It is not a good song.", "it's a good song", "~not"),
     ("I am Ready. In my opinion, ifreak_films at Brickell.", "I'm Ready! | ifreak_films @ Brickell", "~opinion"),
     ("All of us except Maria voted.", "all of us except maria voted yes", "yes"),
+    ("What is your chalet?", "as in where's your chalet!?", "where"),  # another question asked
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1327,6 +1328,8 @@ FINE = [
     ("In my opinion, the movie was great.", "imo the movie was great"),
     ("All of us except Maria voted in favour.", "all of us except maria voted yes"),
     ("We beat them 2-0.", "we beat them 2-0"),
+    ("Which album is it on?", "what album is it on"),  # the same question in other words
+    ("What about the Eagles?", "how bout the eagles"),
     ("I bought three DVDs.", "i bought 3 DVDs"),
     ("Do you not wish you had a boyfriend?", "don't u wish u had a bf"),  # the same question, asked two ways
 ]

@@ -151,6 +151,11 @@ CASES = [
     ("if you have such great sex why would you not want that again?",
      "If you have such great sex why would you not want that again?"),
     ("if we can do it so can you", "If we can do it so can you."),
+    ("ok no prob have a great weekend!", "No problem, have a great weekend."),
+    ("no problem with that", "No problem with that."),
+    ("aiyo y thnx n al no probs", "Aiyo why thanks and al no problems."),
+    ("probs gonna be late", "Probably going to be late."),
+    ("ya tel, wats ur problem", "You tel, what is your problem?"),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
