@@ -1142,9 +1142,14 @@ def _number_kept(n: str, candidate: str, cand_words: set[str], source: str = "")
     if (len(n) == 2 and n.endswith("0") and re.search(rf"(?<![\w.,]){n}'?s\b", source)
             and ("19" + n in cand_numbers or "20" + n in cand_numbers)):
         return True
-    if n in _DIGIT_AS_WORD and _digit_counts(n, source):
+    # a digit glued to a unit counts ("spiked to 2s" -> "spiked to twos" loses the two seconds)
+    if n in _DIGIT_AS_WORD and (_digit_counts(n, source) or re.search(rf"(?<![\w.,]){n}{_GLUED_UNIT}", source, re.IGNORECASE)):
         return False
     return any(w in cand_words for w in _DIGIT_AS_WORD.get(n, ()))
+
+
+_INFLECTED = ("ed", "ing", "er", "ful", "ly", "ness", "able")
+_GLUED_UNIT = r"(?:s|ms|x|k|m|h|hr|hrs|min|mins|sec|secs|am|pm|gb|mb|kb|tb)(?![\w'’])"
 
 
 # Interjections and fillers in any spelling ("ooh", "ummm", "eww", "hahaha"): informal by nature, never content.
@@ -1694,6 +1699,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              and any(x.startswith(w) and len(x) > len(w)
                      and (wordlist.known(w) or len(x) > len(w) + 1 or len(w) < 3) for x in guesses)
              and not said_formally(w) and w not in compounded]
+    # ... and of a plural ("the docs r out of date" -> "The doctors are out of date."; not a verb's other form: "she
+    # hugs him" -> "she hugged him")
+    lost += [w for w in dict.fromkeys(src) if 4 <= len(w) <= 5 and w.endswith("s") and w not in STOPWORDS
+             and w not in cand_set and w not in lost and not said_formally(w) and w not in compounded
+             and any(x.startswith(w[:-1]) and not x.startswith(w) and len(x) > len(w) + 1
+                     and not x.endswith(_INFLECTED) for x in guesses)]
     # An abbreviation the rules spell out stands for content ("this qtr" -> "this quarter"): the candidate keeps
     # the abbreviation, its spelled-out word, or an equivalent of either.
     abbreviations = default_abbreviations()

@@ -52,6 +52,7 @@ VERBATIM_PATTERN = (
     # user_id, MAX_RETRIES, user names (not "x_X" or "sh_t": every part two characters at least)
     r"|(?<![\w])[A-Za-z][A-Za-z0-9]++(?:_[A-Za-z0-9]{2,}+)++(?:\(\))?(?!\w)"
     r"|(?<![\w])[A-Za-z]\w*\(\)"  # save(), getUserById()
+    r"|(?<![\w-])--[A-Za-z][\w-]*+(?:=[\w./-]+)?"  # command-line options: --force, --dry-run, --level=2
 )
 _PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every character costs time
     VERBATIM_PATTERN

@@ -1257,6 +1257,9 @@ CAUGHT = [
     ("I am Ready. In my opinion, ifreak_films at Brickell.", "I'm Ready! | ifreak_films @ Brickell", "~opinion"),
     ("All of us except Maria voted.", "all of us except maria voted yes", "yes"),
     ("What is your chalet?", "as in where's your chalet!?", "where"),  # another question asked
+    ("The doctor are out of date.", "the docs r out of date", "docs"),  # a guess at a plural's word
+    ("The latency spiked to twos around 3am.", "the latency spiked to 2s around 3am", "2"),  # a number and its unit
+    ("Use the,force flag at your own risk.", "use the --force flag at ur own risk", "--force"),  # an option
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1329,6 +1332,8 @@ FINE = [
     ("All of us except Maria voted in favour.", "all of us except maria voted yes"),
     ("We beat them 2-0.", "we beat them 2-0"),
     ("Which album is it on?", "what album is it on"),  # the same question in other words
+    ("The docs are out of date.", "the docs r out of date"),
+    ("I want to go.", "i want 2 go"),
     ("What about the Eagles?", "how bout the eagles"),
     ("I bought three DVDs.", "i bought 3 DVDs"),
     ("Do you not wish you had a boyfriend?", "don't u wish u had a bf"),  # the same question, asked two ways
