@@ -354,6 +354,12 @@ _APOLOGY_SAID = re.compile(r"\b(?:sorry|apolog\w*|mistake|fault|pardon|forgive|e
 _VOTED = re.compile(r"\b(?:vote[sd]?|voting|answer(?:ed|s)?|replie[sd]|reply|sa(?:id|ys|y))\s+(yes|no)\b", re.IGNORECASE)
 _VOTED_SAID = re.compile(r"\b(?:yes|no|in favou?r|against|for it|agreed|declined|refused|approv\w*|affirmative|"
                          r"negative|rejected|accepted|positively|negatively)\b", re.IGNORECASE)
+# "big time" after a verb says how much ("i owe u big time" -> "I owe you a large amount of time." is about time)
+_BIG_TIME = re.compile(r"(?<![\w'’-])(?<!\ba )(big[- ]time)\b(?!\s*[-\w])", re.IGNORECASE)
+_BIG_TIME_SAID = re.compile(r"(?<!\ba )\bbig[- ]time\b|\ba great deal\b|\ba lot\b|\bgreatly\b|\bimmensely\b|"
+                            r"\benormously\b|\btremendously\b|\bvery much\b|\bhugely\b|\bbadly\b|\bseriously\b|"
+                            r"\bin a big way\b|\bsignificantly\b|\bterribl[ey]\b|\bhorribl[ey]\b|\bgreat\b|\bcompletely\b",
+                            re.IGNORECASE)
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -370,6 +376,7 @@ _SAID_SOMEHOW = (
     (_SO_WHAT, _SO_WHAT_SAID, ""),
     (_APOLOGY, _APOLOGY_SAID, ""),
     (_VOTED, _VOTED_SAID, ""),
+    (_BIG_TIME, _BIG_TIME_SAID, "big time"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -352,6 +352,8 @@ _ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|sug
 # "of" after a modal is "have" ("couldn't of asked for a better day", "should of known"); "would of course" is not
 _MODAL_OF = re.compile(r"(\b(?:could|would|should|must|might|may)(?:n['’]?t|\s+not)?\s+)(of)\b(?!\s+course\b)",
                        re.IGNORECASE)
+# "i owe u big time": a great deal (a model made it "a large amount of time")
+_OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
 # "lyk" is "like" ("i lyk this", "starting to lyk him"), but after a modal "let you know" ("i'll lyk asap")
 _LET_YOU_KNOW = re.compile(r"(\b(?:will|['’]ll|ll|can|could|would|shall|gonna)\s+)(lyk)\b", re.IGNORECASE)
 # "any chance u could cover for me tmrw" asks: "Is there any chance you could cover for me tomorrow?" (a model
@@ -1297,6 +1299,7 @@ class RuleFormalizer:
         text = _YA_YES.sub(r"\1yes", text)
         text = _WH_DID.sub(lambda m: m.group(1) + " did", text)
         text = _MODAL_OF.sub(lambda m: m.group(1) + _match_case(m.group(2), "have"), text)
+        text = _OWE_BIG_TIME.sub(lambda m: m.group(1) + _match_case(m.group()[len(m.group(1)):], "a great deal"), text)
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)

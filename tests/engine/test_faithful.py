@@ -1258,6 +1258,8 @@ CAUGHT = [
     ("All of us except Maria voted.", "all of us except maria voted yes", "yes"),
     ("What is your chalet?", "as in where's your chalet!?", "where"),  # another question asked
     ("The doctor are out of date.", "the docs r out of date", "docs"),  # a guess at a plural's word
+    ("I owe you a large amount of time.", "i owe u big time", "big time"),  # how much made time
+    ("The show is not a big time.", "the show sucks big time", "big time"),
     ("The latency spiked to twos around 3am.", "the latency spiked to 2s around 3am", "2"),  # a number and its unit
     ("Use the,force flag at your own risk.", "use the --force flag at ur own risk", "--force"),  # an option
 ]

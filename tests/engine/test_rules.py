@@ -156,6 +156,8 @@ CASES = [
     ("aiyo y thnx n al no probs", "Aiyo why thanks and al no problems."),
     ("probs gonna be late", "Probably going to be late."),
     ("ya tel, wats ur problem", "You tel, what is your problem?"),
+    ("i owe u big time", "I owe you a great deal."),
+    ("he's a big time playa", "He is a big time playa."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
