@@ -52,7 +52,8 @@ VERBATIM_PATTERN = (
     # user_id, MAX_RETRIES, user names (not "x_X" or "sh_t": every part two characters at least)
     r"|(?<![\w])[A-Za-z][A-Za-z0-9]++(?:_[A-Za-z0-9]{2,}+)++(?:\(\))?(?!\w)"
     r"|(?<![\w])[A-Za-z]\w*\(\)"  # save(), getUserById()
-    r"|(?<![\w-])--[A-Za-z][\w-]*+(?:=[\w./-]+)?"  # command-line options: --force, --dry-run, --level=2
+    # command-line options: --dry-run, --level=2, "the --force flag" (not a dash in prose: "wait --you'll see")
+    r"|(?<![\w-])--[A-Za-z][A-Za-z0-9]*+(?:(?:-[A-Za-z0-9]++)++|=[\w./-]+|(?=\s+(?:flag|option|switch)s?\b))"
 )
 _PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every character costs time
     VERBATIM_PATTERN
@@ -127,6 +128,7 @@ _AMPERSAND = re.compile(r"(?<= )&(?= )")
 # An ellipsis inside a sentence trails off where formal text puts a comma; before a capital it ends a sentence.
 _MID_ELLIPSIS = re.compile(r"(?<=[^\W_]) *\.\.\.+ *(?=([^\W_]))")
 _JOINED_SENTENCES = re.compile(r"(?<=[a-z]{2})\.(?=[a-z]{2})")  # "it.good luck" (domains are protected)
+_JOINED_AFTER_MARK = re.compile(r"(?<=[a-z]{2})([?!]+)(?=[A-Z](?:[a-z]|\b))")  # "didnt you know?A man grades ..."
 _EMPHASIS_STARS = re.compile(r"(?<![\w*])\*([^\W\d_]+(?: [^\W\d_]+)?)\*(?![\w*])")  # "*hugs*"
 _LEADING_STAR = re.compile(r"(?<![\w*])\*(?=[^\W\d_]{2,}(?![*\w]))")  # "*matt" (a correction marker)
 # A short parenthetical at the end of a clause becomes a comma clause: "talk to a friend (not about him)."
@@ -472,6 +474,8 @@ _CLOSING_REQUEST = re.compile(
     # an inverted question after a statement: "the contract expires end of june, do we renew or not"
     r"|,\s*(?!do\s+it\b)(?:do|does|did|should|shall|is|are|have|has)\s+(?:we|i|you|they|he|she|it|there)\b"
     r"[^,.!?;:]*$"  # ("..., do it as soon as possible" tells)
+    # a closing "don't you think" asks ("they make a great couple dont you think")
+    r"|\b(?:do|does|would|will|can|could)\s+(?:you|he|she|they|we)\s+not\s+(?:think|agree)\s*[.~-]*$"
     # a tag question: "teenagers, am i right" (a model made it "Teenagers, I am right."), "you're coming, right",
     # "it's cold, isn't it", "that was easy, was it not"
     r"|,?\s+am\s+i\s+right\s*[.~-]*$|,\s*right\s*[.~-]*$"
@@ -1030,9 +1034,19 @@ def _af_intensifier(m: re.Match) -> str:
     return "extremely " + word
 
 
+# verbs after "can't you", "don't you" that make the question ("don't you think", "can't u understand")
+_ASKED_VERBS = frozenset(["understand", "think", "know", "want", "see", "like", "have", "get", "need", "feel",
+                          "agree", "remember", "care", "love", "mind", "hate", "believe", "trust", "worry", "hear",
+                          "listen", "try", "call", "stop", "tell", "be", "wish", "realize", "realise"])
+# ("don't you go talking to them", "don't you come back here" tell)
+
+
 def _negated_question(m: re.Match) -> str:
-    """Only where a question can start: the text start, after a sentence mark or comma, or after why/how/and."""
-    if not _QUESTION_CONTEXT.search(m.string, max(0, m.start() - 5), m.start()):
+    """Only where a question can start: the text start, after a sentence mark or comma, or after why/how/and; with
+    "you" and a verb after it, anywhere ("... one problem cant u understand" was "cannot you understand")."""
+    if not _QUESTION_CONTEXT.search(m.string, max(0, m.start() - 5), m.start()) and not (
+            m.group(2).lower() in ("you", "u", "ya") and _next_word(m.string, m.end()) in _ASKED_VERBS
+            and _prev_word(m.string, m.start()) not in _SUBJECTS | {"if"}):
         return m.group()
     aux = {"ca": "can", "wo": "will"}.get(m.group(1).lower(), m.group(1))
     if m.group(1)[:1].isupper():
@@ -1262,6 +1276,7 @@ class RuleFormalizer:
         text = _AMPERSAND.sub("and", text)
         text = _MID_ELLIPSIS.sub(lambda m: ". " if m.group(1).isupper() and m.group(1) != "I" else ", ", text)
         text = _JOINED_SENTENCES.sub(". ", text)
+        text = _JOINED_AFTER_MARK.sub(r"\1 ", text)
         text = _EMPHASIS_STARS.sub(r"\1", text)
         text = _LEADING_STAR.sub("", text)
         text = _PARENTHETICAL.sub(r", \1", text)

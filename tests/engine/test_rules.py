@@ -158,6 +158,14 @@ CASES = [
     ("ya tel, wats ur problem", "You tel, what is your problem?"),
     ("i owe u big time", "I owe you a great deal."),
     ("he's a big time playa", "He is a big time playa."),
+    # a negated question asked mid-sentence: "can you not", never "cannot you"
+    ("stupid here in one problem cant u understand", "Stupid here in one problem can you not understand."),
+    ("they make a great couple dont you think", "They make a great couple do you not think?"),
+    ("now don't you go talking to them", "Do not you go talking to them."),  # an imperative
+    ("if you havent u cant blame her", "If you have not you cannot blame her."),
+    ("hey didnt you know?A man grades his manhood", "Did you not know? A man grades his manhood."),
+    ("use the --force flag, or --dry-run first", "Use the --force flag, or --dry-run first."),
+    ("just wait --you'll see", "Just wait --you will see."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
