@@ -213,6 +213,15 @@ WRITER_CASES = [
     ("fml, i locked my keys in the car", [], ["FMl"]),
     ("oh ya, their names are: Jasmine Ng and Lim Yu Wen Jaclyn..", ["Lim Yu Wen Jaclyn"], []),  # "Lim When Jaclyn"
     ("@user He’s a DA. Someone educate him he’s in the South now", ["DA"], ["a the"]),  # "He is a the."
+    ("i owe u big time", ["great deal"], ["amount of time"]),                   # "a large amount of time"
+    ("the docs r out of date", ["docs"], ["doctor"]),                          # "The doctor are out of date."
+    ("the latency spiked to 2s around 3am", ["2s"], ["twos"]),
+    ("use the --force flag at ur own risk", ["--force"], []),                  # "Use the,force flag"
+    ("we beat them 2-0", ["2-0"], []),                                          # "We beat them two-0."
+    ("all of us except maria voted yes", ["yes"], []),                          # "All of us except Maria voted."
+    ("if it's not too much trouble could u send it again", ["?"], ["you could send"]),
+    ("Ok no prob have a great weekend!", ["have a great weekend"], ["with a great"]),
+    ("my b, i'll fix it rn", ["My mistake"], []),                               # the apology dropped
 ]
 
 
