@@ -383,6 +383,9 @@ _THANKS = re.compile(rf"^({_LEAD})thanks\b", re.IGNORECASE)
 # "hey guys," opens a message to a group: a greeting, not men ("guys" -> "men" is GYAFC's habit, wrong here).
 _GREETING_GROUP = re.compile(rf"^({_LEAD})(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
                              r"|folks|peeps)\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])", re.IGNORECASE)
+# ... and the group addressed at a clause's end ("real mature, guys", "thanks guys!"): everyone, not "men"
+_ADDRESSED_GROUP = re.compile(r"(,\s*|\b(?:thanks|thank you|thx|night|morning|bye|congrats)\s+)(?:guys|y'?all|folks|peeps)"
+                              r"(?=\s*[.!?]*\s*$)", re.IGNORECASE)
 # A greeting to one person: "hey @sam can u ...", "Hey John, ...", "Hey John how are you", "hey sam can u ..." ->
 # "Hello @sam, can you ...?", "Hello John, ...", "Hello John, how are you?", "Hello Sam, can you ...?". The name: an
 # @handle; a capitalised word (or two) with a comma or a question after it ("Hey Jude by the Beatles", "Hi Go to
@@ -1540,6 +1543,7 @@ class RuleFormalizer:
         if s.endswith("..."):
             s = s.rstrip(". ") + "."
         # Discourse openers ("so", "well", "and", "but") add nothing to a formal sentence.
+        s = _ADDRESSED_GROUP.sub(r"\1everyone", s)
         s = _GREETING_GROUP.sub(lambda m: m.group(1) + "Hello everyone" + ("," if s[m.end():m.end() + 1] == " " else ""), s)
         s = _GREETING_TEAM.sub(lambda m: m.group(1) + "Hello " + m.group(2) + ("," if s[m.end():m.end() + 1] == " " else ""), s)
         undressed = _HEY_DUDE.sub(r"\1", s)

@@ -166,6 +166,8 @@ CASES = [
     ("hey didnt you know?A man grades his manhood", "Did you not know? A man grades his manhood."),
     ("use the --force flag, or --dry-run first", "Use the --force flag, or --dry-run first."),
     ("just wait --you'll see", "Just wait --you will see."),
+    ("real mature, guys", "Real mature, everyone."),  # the group addressed, not men
+    ("the guys were late", "The guys were late."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
