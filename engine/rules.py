@@ -383,8 +383,9 @@ _THANKS = re.compile(rf"^({_LEAD})thanks\b", re.IGNORECASE)
 # "hey guys," opens a message to a group: a greeting, not men ("guys" -> "men" is GYAFC's habit, wrong here).
 _GREETING_GROUP = re.compile(rf"^({_LEAD})(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?:guys|y'?all|you all|all|everyone|everybody"
                              r"|folks|peeps)\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])", re.IGNORECASE)
-# ... and the group addressed at a clause's end ("real mature, guys", "thanks guys!"): everyone, not "men"
-_ADDRESSED_GROUP = re.compile(r"(,\s*|\b(?:thanks|thank you|thx|night|morning|bye|congrats)\s+)(?:guys|y'?all|folks|peeps)"
+# ... and the group addressed at a clause's end ("real mature, guys", "night guys"): everyone, not "men" ("thanks guys" is
+# "thank you all")
+_ADDRESSED_GROUP = re.compile(r"(,\s*|\b(?:night|morning|bye|congrats)\s+)(?:guys|y'?all|folks|peeps)"
                               r"(?=\s*[.!?]*\s*$)", re.IGNORECASE)
 # A greeting to one person: "hey @sam can u ...", "Hey John, ...", "Hey John how are you", "hey sam can u ..." ->
 # "Hello @sam, can you ...?", "Hello John, ...", "Hello John, how are you?", "Hello Sam, can you ...?". The name: an
