@@ -354,6 +354,10 @@ _ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|sug
 # "of" after a modal is "have" ("couldn't of asked for a better day", "should of known"); "would of course" is not
 _MODAL_OF = re.compile(r"(\b(?:could|would|should|must|might|may)(?:n['’]?t|\s+not)?\s+)(of)\b(?!\s+course\b)",
                        re.IGNORECASE)
+# "esp" before what it singles out is "especially" ("esp the termination clause", "esp when it rains"); "ESP" stays
+_ESPECIALLY = re.compile(r"(?<![\w'’])esp\.?(?=\s+(?:the|when|if|since|because|with|for|in|on|at|after|before|my|your|"
+                         r"his|her|our|their|this|that|these|those|now|since|during)\b)")
+_QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
 # "i owe u big time": a great deal (a model made it "a large amount of time")
 _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
 # "lyk" is "like" ("i lyk this", "starting to lyk him"), but after a modal "let you know" ("i'll lyk asap")
@@ -1318,6 +1322,8 @@ class RuleFormalizer:
         text = _YA_YES.sub(r"\1yes", text)
         text = _WH_DID.sub(lambda m: m.group(1) + " did", text)
         text = _MODAL_OF.sub(lambda m: m.group(1) + _match_case(m.group(2), "have"), text)
+        text = _ESPECIALLY.sub("especially", text)
+        text = _QUARTER.sub(r"Q\1", text)
         text = _OWE_BIG_TIME.sub(lambda m: m.group(1) + _match_case(m.group()[len(m.group(1)):], "a great deal"), text)
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)

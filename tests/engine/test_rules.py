@@ -168,6 +168,9 @@ CASES = [
     ("just wait --you'll see", "Just wait --you will see."),
     ("real mature, guys", "Real mature, everyone."),  # the group addressed, not men
     ("the guys were late", "The guys were late."),
+    ("a few things, esp the termination clause", "A few things, especially the termination clause."),
+    ("ESP is real", "ESP is real."),
+    ("the q3 report is late", "The Q3 report is late."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
