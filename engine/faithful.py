@@ -126,6 +126,8 @@ _ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixt
                   "tenth", "eleventh", "twelfth"]
 # "1." or "2)" opening a line numbers a list item: layout, not content ("1. marriage is not a joke!").
 _ENUMERATOR = re.compile(r"^\s*(\d{1,2})[.)](?!\d)")
+# ... and a bullet: the SafeRewriter keeps either in front of the rewrite
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•·‣◦▪–]|\d{1,2}[.)])\s+(?=\S)")
 
 
 # A number the writer gave as an estimate ("like 15%" -> "about 15%"): a rewrite that states it as exact says more.
@@ -2020,7 +2022,12 @@ class SafeRewriter:
         comes back unchanged with the flag already_formal unless ``force``."""
         if isinstance(sentences, str):
             raise TypeError("rewrite() takes a sequence of sentences, not one string")
-        sentences = list(sentences)
+        originals = list(sentences)
+        # A list item's marker ("1. ", "- ", "• ") is the writer's layout: the rest is rewritten, the marker is
+        # put back in front of every candidate (a model dropped "1." and "2." from a numbered list, the bullet of
+        # every bulleted line).
+        markers = [_LIST_MARKER.match(s) if isinstance(s, str) else None for s in originals]
+        sentences = [s[m.end():] if m else s for s, m in zip(originals, markers)]
         out: list[Rewrite | None] = [None] * len(sentences)
         p_src = self._score(sentences)
         target = self.config.formal_target if target is None else float(target)
@@ -2039,6 +2046,11 @@ class SafeRewriter:
                                        max_new_tokens=max_new_tokens)
             for i, r in zip(todo, inner):
                 out[i] = self._rerank(r, None if p_src is None else float(p_src[i]), force)
+        for i, m in enumerate(markers):
+            if m is not None:
+                r = out[i]
+                out[i] = Rewrite(originals[i], tuple(Candidate(m.group() + c.text, c.score, c.flags)
+                                                     for c in r.candidates), r.flags)
         return out  # type: ignore[return-value]
 
     def pool(self, r: Rewrite) -> tuple[list[str], str]:

@@ -401,6 +401,11 @@ _GREETING_NAME = re.compile(
     rf"|[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:\s*,|\s+(?=(?:how|what|where|when|why|who)\b)|\s+{_REQUEST_AHEAD})"
     r"|(?!(?:what|who|where|when|why|how|so|guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|folks|y'?all"
     rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD})\s*(?=[^\W_])")
+# a salutation on a line of its own: "hey jen," (was made "Jen.")
+_SALUTATION = re.compile(
+    rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(?!(?i:guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|"
+    r"folks|y'?all|team|u|you|back|o+h+|a+h+|h+m+|u+m+|lo+l|ha(?:ha)+|wo+w|ok|okay|yo|ya|hey|hi)\b)([A-Za-z][a-z]+)"
+    r"\s*([,!:])?\s*$")
 # "hey team!", "hi folks on the infra team": a greeting to a team keeps its name ("Team." said nothing)
 _GREETING_TEAM = re.compile(rf"^({_LEAD})(?i:hey|heya|hi|hiya|yo)\s+((?i:team|squad|crew))\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])")
 # "hey man can u help": a greeting with a familiar address says nothing a formal sentence keeps
@@ -1517,6 +1522,11 @@ class RuleFormalizer:
         return "".join(pieces)
 
     def _fix_sentence(self, s: str, first: bool = True, after_question: bool = False) -> str:
+        if (hello := _SALUTATION.match(s)) is not None:  # a letter's salutation line: "hey jen," -> "Hello Jen,"
+            name = hello.group(2)
+            if name.lower() == "again":
+                return f"{hello.group(1)}Hello again."
+            return f"{hello.group(1)}Hello {name[:1].upper()}{name[1:]}{hello.group(3) or ','}"
         s = _LEADING_LIKE.sub(r"\1", s)
         s = _LEADING_PUNCT.sub("", s)
         s = _COMMA_BEFORE_END.sub("", s).strip()

@@ -203,7 +203,7 @@ def test_a_token_joining_letters_and_digits_is_kept_as_one_unit(rules, wl):
     """"the q4 forecast" is no "question for forecast", "budgeted 10k" no "budgeted 10.k", "quoted 12k" no "quoted
     twelve": a code or a number with its unit or scale is kept whole, in any case, or its unit said in a word."""
     for bad, src, lost in (
-            ("I cannot find the question for forecast anywhere.", "cant find the q4 forecast anywhere", "q4"),
+            ("I cannot find the question for forecast anywhere.", "cant find the q4 forecast anywhere", "Q4"),
             ("The vendor quoted 12k, but we only budgeted 10.k.", "the vendor quoted 12k but we only budgeted 10k",
              "10k"),
             ("The vendor quoted twelve, but we only budgeted 10k.", "the vendor quoted 12k but we only budgeted 10k",
@@ -1381,3 +1381,19 @@ def test_a_garbled_number_or_casing_is_a_nonword(rules, wl, cand, src, nonword):
 def test_the_writers_own_casing_and_codes_are_no_nonwords(rules, wl):
     assert _check("I bought three DVDs and an MP3 player.", "i bought 3 DVDs and an MP3 player", rules, wl).nonwords == ()
     assert _check("The COVID19 test is in room 4B.", "the COVID19 test is in room 4B", rules, wl).nonwords == ()
+
+
+def test_a_list_items_marker_is_kept_in_front_of_every_rewrite(rules):
+    """A model dropped "1." and "2." from a numbered list and the bullet of every bulleted line: the marker is the
+    writer's layout, so the rest is rewritten and the marker put back; the source stays the writer's line."""
+    core = "the intro is kinda long"
+    model = FakeModel({core: [("The intro is kind of long.", -0.1)]})
+    safe = SafeRewriter(model, rules, scorer=FakeScorer({core: 0.01}))
+    numbered, bulleted, plain = safe.rewrite(["1. " + core, "- " + core, core], beam=4, nbest=4)
+    assert numbered.source == "1. " + core and numbered.best == "1. The intro is kind of long."
+    assert bulleted.best == "- The intro is kind of long."
+    assert all(c.text.startswith("1. ") for c in numbered.candidates)
+    assert plain.best == "The intro is kind of long."
+    assert model.calls[0][0] == [core, core, core]  # the model reads the item without its marker
+    (dash,) = safe.rewrite(["-5 degrees is cold"], beam=4)  # a minus sign is no bullet
+    assert dash.source == "-5 degrees is cold" and not dash.best.startswith("- ")

@@ -171,6 +171,10 @@ CASES = [
     ("a few things, esp the termination clause", "A few things, especially the termination clause."),
     ("ESP is real", "ESP is real."),
     ("the q3 report is late", "The Q3 report is late."),
+    # a letter's salutation on a line of its own keeps its name and comma ("hey jen," was made "Jen.")
+    ("hey jen,", "Hello Jen,"),
+    ("hey again", "Hello again."),
+    ("hey ohh", "Ohh."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
