@@ -362,6 +362,11 @@ _BIG_TIME_SAID = re.compile(r"(?<!\ba )\bbig[- ]time\b|\ba great deal\b|\ba lot\
                             r"\benormously\b|\btremendously\b|\bvery much\b|\bhugely\b|\bbadly\b|\bseriously\b|"
                             r"\bin a big way\b|\bsignificantly\b|\bterribl[ey]\b|\bhorribl[ey]\b|\bgreat\b|\bcompletely\b",
                             re.IGNORECASE)
+# "got it" answering a message is understanding ("got it, thx" -> "I have it, thank you." says the writer holds it)
+_GOT_IT = re.compile(r"^\W*(?:ok(?:ay)?\W+)?(got\s+it)\b(?=\W*(?:$|thanks?\b|thx\b|ty\b|will\b|i['’]?ll\b))",
+                     re.IGNORECASE)
+_GOT_IT_SAID = re.compile(r"\bgot it\b|\bunderstood\b|\bunderstand\b|\bnoted\b|\bi see\b|\breceived\b|"
+                          r"\bwill do\b|\bcertainly\b|\bof course\b", re.IGNORECASE)
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -379,6 +384,7 @@ _SAID_SOMEHOW = (
     (_APOLOGY, _APOLOGY_SAID, ""),
     (_VOTED, _VOTED_SAID, ""),
     (_BIG_TIME, _BIG_TIME_SAID, "big time"),
+    (_GOT_IT, _GOT_IT_SAID, "got it"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -357,6 +357,10 @@ _MODAL_OF = re.compile(r"(\b(?:could|would|should|must|might|may)(?:n['’]?t|\s
 # "esp" before what it singles out is "especially" ("esp the termination clause", "esp when it rains"); "ESP" stays
 _ESPECIALLY = re.compile(r"(?<![\w'’])esp\.?(?=\s+(?:the|when|if|since|because|with|for|in|on|at|after|before|my|your|"
                          r"his|her|our|their|this|that|these|those|now|since|during)\b)")
+# "is breakfast included or nah": "or not"; "the max we can spend": the maximum ("Max" is a name a model wrote)
+_OR_NAH = re.compile(r"(?<![\w'’])(or\s+)(?:nah+|naw|nope)(?=\s*[?.!]*\s*$)", re.IGNORECASE)
+_THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
+                      r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
 # "i owe u big time": a great deal (a model made it "a large amount of time")
 _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
@@ -463,7 +467,9 @@ _QUESTION_START = re.compile(
     r"|who\s+(?:cares|knows)(?:\s+(?:what|about|if|whether|how|why|who|when|where)\b|\W*$)"
     r"|(?:is|are|does|did|can|could|would|should|will|has|was|were|am)\s+(?:I|you|he|she|it|we|they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
-    r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody|someone|somebody))\b",
+    r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody|someone|somebody)"
+    # "is breakfast included or not": asked whatever the subject
+    r"|(?:is|are|was|were|does|did|can|could|will|would|should|has|have)\s+(?=[^.!?]*\bor\s+not\W*$))\b",
     re.IGNORECASE,
 )
 
@@ -1329,6 +1335,8 @@ class RuleFormalizer:
         text = _MODAL_OF.sub(lambda m: m.group(1) + _match_case(m.group(2), "have"), text)
         text = _ESPECIALLY.sub("especially", text)
         text = _QUARTER.sub(r"Q\1", text)
+        text = _OR_NAH.sub(r"\1not", text)
+        text = _THE_MAX.sub(r"\1maximum", text)
         text = _OWE_BIG_TIME.sub(lambda m: m.group(1) + _match_case(m.group()[len(m.group(1)):], "a great deal"), text)
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)

@@ -175,6 +175,8 @@ CASES = [
     ("hey jen,", "Hello Jen,"),
     ("hey again", "Hello again."),
     ("hey ohh", "Ohh."),
+    ("is breakfast included or nah", "Is breakfast included or not?"),
+    ("what's the max we can spend", "What is the maximum we can spend?"),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
