@@ -361,6 +361,8 @@ _ESPECIALLY = re.compile(r"(?<![\w'’])esp\.?(?=\s+(?:the|when|if|since|because
 _OR_NAH = re.compile(r"(?<![\w'’])(or\s+)(?:nah+|naw|nope)(?=\s*[?.!]*\s*$)", re.IGNORECASE)
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
+# "i've been mia" is out of touch (a model read the name "Mia")
+_MIA = re.compile(r"(?<![\w'’])((?:been|went|gone|go|goes|going)\s+)mia\b", re.IGNORECASE)  # "my name is mia"
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
 # "i owe u big time": a great deal (a model made it "a large amount of time")
 _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
@@ -514,6 +516,9 @@ _D_HAD_NEXT = frozenset([
     "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
+# a person's 's before "done" and what was done is "has" ("nobody's done anything" was "nobody is done anything")
+_S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told)\s+(?:anything|nothing|something|it|that|"
+                         r"this|the|a|an|any|much|enough|everything|his|her|their|my|your|our)\b", re.IGNORECASE)
 # ... and "'d" before a past participle: "if i'd known" -> "If I had known" (was "If I would known")
 _D_PARTICIPLES = frozenset([
     "known", "taken", "given", "eaten", "forgotten", "gotten", "written", "spoken", "broken", "chosen", "driven",
@@ -1336,6 +1341,7 @@ class RuleFormalizer:
         text = _ESPECIALLY.sub("especially", text)
         text = _QUARTER.sub(r"Q\1", text)
         text = _OR_NAH.sub(r"\1not", text)
+        text = _MIA.sub(r"\1out of touch", text)
         text = _THE_MAX.sub(r"\1maximum", text)
         text = _OWE_BIG_TIME.sub(lambda m: m.group(1) + _match_case(m.group()[len(m.group(1)):], "a great deal"), text)
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
@@ -1492,7 +1498,8 @@ class RuleFormalizer:
                 and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):
-                verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and _S_HAS_PHRASAL.match(text, end)) else "is"
+                verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end)
+                                                                            or _S_HAS_DONE.match(text, end))) else "is"
             elif base in _SLANG_NOUNS and base in self._slang:
                 return f"{src_base}'s"  # a possessive: "my bro's wedding" -> "my brother's wedding"
             else:

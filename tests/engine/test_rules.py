@@ -177,6 +177,10 @@ CASES = [
     ("hey ohh", "Ohh."),
     ("is breakfast included or nah", "Is breakfast included or not?"),
     ("what's the max we can spend", "What is the maximum we can spend?"),
+    ("sry i've been mia, work's been crazy", "Sorry I have been out of touch, work has been crazy."),
+    ("my name is mia", "My name is mia."),
+    ("nobody's done anything", "Nobody has done anything."),
+    ("it's done", "It is done."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
