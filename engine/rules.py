@@ -984,6 +984,8 @@ def _caps_around(text: str, start: int, end: int) -> bool:
 
 
 # Slang that spells a word by its sound ("da" -> "the", "yu" -> "you"): in capitals it is an acronym ("DA").
+# an initial after a title: "ms. k" is Ms. K, not "Ms. Okay"; "mr t" is Mr. T
+_TITLE_INITIAL = re.compile(r"(?<![\w'’])((?i:mr|mrs|ms|dr|prof)\.?\s+)([a-z])(?![\w'’])")
 _SOUNDED_WORDS = frozenset(["the", "you", "your", "are", "and", "to", "for", "be", "see", "why", "when", "what",
                             "with", "that", "this", "they", "them", "there", "their"])
 # ... and slang that is also a part of a name or of a title in title case ("Lil Kim", "Lucas Till", "Ty Lee", "Girls
@@ -1263,6 +1265,7 @@ class RuleFormalizer:
         text = _HSPACE.sub(" ", text)
         text = _BACKTICK_APOSTROPHE.sub("'", text)
         text = _split_list_items(text)
+        text = _TITLE_INITIAL.sub(lambda m: m.group(1) + m.group(2).upper(), text)
         protected: list[str] = []
 
         def _protect(m: re.Match) -> str:

@@ -181,6 +181,10 @@ CASES = [
     ("my name is mia", "My name is mia."),
     ("nobody's done anything", "Nobody has done anything."),
     ("it's done", "It is done."),
+    ("my kid's teacher, ms. k, is the best", "My kid's teacher, Ms. K, is the best."),  # an initial, not "okay"
+    ("i dont wanna miss a thing", "I do not want to miss a thing."),
+    ("she works at mcdonald's on weekends", "She works at McDonald's on weekends."),
+    ("we're flying from jfk", "We are flying from JFK."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
