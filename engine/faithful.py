@@ -964,10 +964,7 @@ def _negation_added(candidate: str, rules_text: str) -> list[str]:
 
 # A question word put in place of the writer's ("as in where's your chalet!?" -> "What is your chalet?"): what is
 # asked changes. The entry is the writer's word.
-_WH_WORDS = ("who", "whom", "whose", "what", "where", "when", "why", "how", "which")
 _WH_TOKEN = re.compile(r"(?<![\w'’])(who|whom|whose|what|where|when|why|how|which)(?![\w])", re.IGNORECASE)
-
-
 # the same question asked with other words: "what album" / "which album", "how about" / "what about", "why" /
 # "what reason", "who cares" / "what does it matter"
 _WH_SAME = {"which": "what", "whom": "who"}
@@ -1163,7 +1160,6 @@ def _number_kept(n: str, candidate: str, cand_words: set[str], source: str = "")
     return any(w in cand_words for w in _DIGIT_AS_WORD.get(n, ()))
 
 
-_INFLECTED = ("ed", "ing", "er", "ful", "ly", "ness", "able")
 _GLUED_UNIT = r"(?:s|ms|x|k|m|h|hr|hrs|min|mins|sec|secs|am|pm|gb|mb|kb|tb)(?![\w'’])"
 
 
@@ -1646,6 +1642,7 @@ _NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleve
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
                 r"thousand|too|to|and|for)")
 _HALF_SPELLED = re.compile(rf"(?<![\w'’-])(?:{_NUMBER_WORD}-?\d[\w-]*|\d+-?{_NUMBER_WORD})(?![\w'’])", re.IGNORECASE)
+_INFLECTED = ("ed", "ing", "er", "ful", "ly", "ness", "able")  # a verb's or adjective's other form is no guess
 _MISCASED = re.compile(r"(?<![\w'’])[A-Z]{2,}(?!s(?![\w'’]))[a-z]+(?![\w'’])")  # "FMl"; not "DVDs"
 
 
@@ -2032,8 +2029,8 @@ class SafeRewriter:
         # A list item's marker ("1. ", "- ", "• ") is the writer's layout: the rest is rewritten, the marker is
         # put back in front of every candidate (a model dropped "1." and "2." from a numbered list, the bullet of
         # every bulleted line).
-        markers = [_LIST_MARKER.match(s) if isinstance(s, str) else None for s in originals]
-        sentences = [s[m.end():] if m else s for s, m in zip(originals, markers)]
+        items = [_LIST_MARKER.match(s) if isinstance(s, str) else None for s in originals]
+        sentences = [s[m.end():] if m else s for s, m in zip(originals, items)]
         out: list[Rewrite | None] = [None] * len(sentences)
         p_src = self._score(sentences)
         target = self.config.formal_target if target is None else float(target)
@@ -2052,7 +2049,7 @@ class SafeRewriter:
                                        max_new_tokens=max_new_tokens)
             for i, r in zip(todo, inner):
                 out[i] = self._rerank(r, None if p_src is None else float(p_src[i]), force)
-        for i, m in enumerate(markers):
+        for i, m in enumerate(items):
             if m is not None:
                 r = out[i]
                 out[i] = Rewrite(originals[i], tuple(Candidate(m.group() + c.text, c.score, c.flags)

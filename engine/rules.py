@@ -301,7 +301,7 @@ _SUPERLATIVE_OPENING = re.compile(
 _ME_AND_SUBJECT = re.compile(
     rf"^({_LEAD})me\s+and\s+((?:my|the|his|her|our|your|their)\s+(?:[^\W\d_]+\s+)??[^\W\d_]+)\s+(?=(?:are|were|is|was|"
     r"have|had|has|went|got|broke|been|will|would|can|could|did|do|both|used|met|live|lived|started|just|also|always|"
-    r"never|still|are|['’]re|gonna|going|r)\b)", re.IGNORECASE)
+    r"never|still|['’]re|gonna|going|r)\b)", re.IGNORECASE)
 _PAIR_VERB = {"is": "are", "was": "were", "has": "have"}
 
 
