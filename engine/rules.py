@@ -363,6 +363,8 @@ _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
 _MIA = re.compile(r"(?<![\w'’])((?:been|went|gone|go|goes|going)\s+)mia\b", re.IGNORECASE)  # "my name is mia"
+# "hi prof," addresses a professor: "Hi Professor," (was "Hi prof,")
+_GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
 # "i owe u big time": a great deal (a model made it "a large amount of time")
 _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
@@ -1343,6 +1345,7 @@ class RuleFormalizer:
         text = _MODAL_OF.sub(lambda m: m.group(1) + _match_case(m.group(2), "have"), text)
         text = _ESPECIALLY.sub("especially", text)
         text = _QUARTER.sub(r"Q\1", text)
+        text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _OR_NAH.sub(r"\1not", text)
         text = _MIA.sub(r"\1out of touch", text)
         text = _THE_MAX.sub(r"\1maximum", text)

@@ -185,6 +185,8 @@ CASES = [
     ("i dont wanna miss a thing", "I do not want to miss a thing."),
     ("she works at mcdonald's on weekends", "She works at McDonald's on weekends."),
     ("we're flying from jfk", "We are flying from JFK."),
+    ("hi prof, can i get an extension on the essay?", "Hi Professor, can I get an extension on the essay?"),
+    ("hey prof", "Hello Professor,"),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
