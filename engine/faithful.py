@@ -1642,6 +1642,20 @@ _NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleve
                 r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
                 r"thousand|too|to|and|for)")
 _HALF_SPELLED = re.compile(rf"(?<![\w'’-])(?:{_NUMBER_WORD}-?\d[\w-]*|\d+-?{_NUMBER_WORD})(?![\w'’])", re.IGNORECASE)
+# a number with its minus sign ("ur balance is -$40" -> "Your balance is $40." says the opposite); not a range's dash
+_SIGNED = re.compile(r"(?:^|(?<=[\s(:=]))[-−–](\$?\d(?:[\d,.]*\d)?)(?!\s*[-–]\s*\d)")
+_NEGATIVE_SAID = re.compile(r"\b(?:minus|negative|below zero|overdrawn|in the red|deficit|owe|owes|owed|overdue|short)\b",
+                            re.IGNORECASE)
+
+
+def _sign_lost(candidate: str, source: str, rules_text: str) -> list[str]:
+    out = []
+    for n in dict.fromkeys(_SIGNED.findall(rules_text)):
+        if n in _SIGNED.findall(source) and n not in _SIGNED.findall(candidate) and not _NEGATIVE_SAID.search(candidate):
+            out.append(f"-{n}")
+    return out
+
+
 _INFLECTED = ("ed", "ing", "er", "ful", "ly", "ness", "able")  # a verb's or adjective's other form is no guess
 _MISCASED = re.compile(r"(?<![\w'’])[A-Z]{2,}(?!s(?![\w'’]))[a-z]+(?![\w'’])")  # "FMl"; not "DVDs"
 
@@ -1799,6 +1813,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _modal_perfect_lost(candidate, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
+    lost += _sign_lost(candidate, source, rules_text)
     lost += [w for w in _wh_swapped(candidate, rules_text) if w not in lost]
     lost += _particles_lost(src, cand)
     # A logical word typed as chat ("till fri", "b4 lunch", "cuz"): the rules spell it out, which makes the chat

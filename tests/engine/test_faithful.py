@@ -1260,6 +1260,7 @@ CAUGHT = [
     ("The doctor are out of date.", "the docs r out of date", "docs"),  # a guess at a plural's word
     ("I owe you a large amount of time.", "i owe u big time", "big time"),  # how much made time
     ("I have it, thank you.", "got it, thx", "got it"),  # understanding made having
+    ("Your balance is $40, please top up.", "ur balance is -$40, pls top up", "-$40"),  # the sign lost
     ("The show is not a big time.", "the show sucks big time", "big time"),
     ("The latency spiked to twos around 3am.", "the latency spiked to 2s around 3am", "2"),  # a number and its unit
     ("Use the,force flag at your own risk.", "use the --force flag at ur own risk", "--force"),  # an option
@@ -1337,6 +1338,8 @@ FINE = [
     ("Which album is it on?", "what album is it on"),  # the same question in other words
     ("The docs are out of date.", "the docs r out of date"),
     ("Got it, thank you.", "got it, thx"),
+    ("Your balance is minus $40.", "ur balance is -$40"),
+    ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("I got it from my mother.", "got it from my mom"),  # a thing got, no answer
     ("I want to go.", "i want 2 go"),
     ("What about the Eagles?", "how bout the eagles"),
