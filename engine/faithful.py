@@ -1045,6 +1045,12 @@ def _comma_joined(candidate: str, rules_text: str, source: str) -> list[str]:
         if (len(m.group(1)) > 2 and re.search(rf"(?<![\w'’]){lead(m)}\s+{after}\b", candidate, re.IGNORECASE)
                 and re.search(rf"(?<![\w'’]){word}\s*(?:[!?]+|(?<!\.)\.(?!\.))\s*{after}\b", source, re.IGNORECASE)):
             out.append(f"{SENSE},{m.group(2).lower()}")
+        # ... and a question's end, whatever follows it now ("can i get an extension on the essay? been sick all
+        # week" -> "... on the essay be sick all week?": the question takes in the statement)
+        elif "?" in m.group() and len(m.group(1)) > 2 and re.search(
+                rf"(?<![\w'’]){lead(m)}\s+[^\W\d_]", candidate, re.IGNORECASE) and re.search(
+                rf"(?<![\w'’]){word}\s*\?+\s*{after}\b", source, re.IGNORECASE):
+            out.append(f"{SENSE},{m.group(2).lower()}")
     return out
 
 

@@ -1261,6 +1261,8 @@ CAUGHT = [
     ("I owe you a large amount of time.", "i owe u big time", "big time"),  # how much made time
     ("I have it, thank you.", "got it, thx", "got it"),  # understanding made having
     ("Your balance is $40, please top up.", "ur balance is -$40, pls top up", "-$40"),  # the sign lost
+    ("Hello Professor, can I get an extension on the essay be sick all week?",
+     "hey prof, can i get an extension on the essay? been sick all week", "~,been"),  # the question takes it in
     ("The show is not a big time.", "the show sucks big time", "big time"),
     ("The latency spiked to twos around 3am.", "the latency spiked to 2s around 3am", "2"),  # a number and its unit
     ("Use the,force flag at your own risk.", "use the --force flag at ur own risk", "--force"),  # an option
@@ -1340,6 +1342,8 @@ FINE = [
     ("Got it, thank you.", "got it, thx"),
     ("Your balance is minus $40.", "ur balance is -$40"),
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
+    ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
+     "hey prof, can i get an extension on the essay? been sick all week"),
     ("I got it from my mother.", "got it from my mom"),  # a thing got, no answer
     ("I want to go.", "i want 2 go"),
     ("What about the Eagles?", "how bout the eagles"),
