@@ -222,6 +222,9 @@ WRITER_CASES = [
     ("if it's not too much trouble could u send it again", ["?"], ["you could send"]),
     ("Ok no prob have a great weekend!", ["have a great weekend"], ["with a great"]),
     ("my b, i'll fix it rn", ["My mistake"], []),                               # the apology dropped
+    ("ur balance is -$40, pls top up", ["-$40"], []),                           # "Your balance is $40"
+    ("hey prof, can i get an extension on the essay? been sick all week", ["essay?"], ["essay be"]),
+    ("got it, thx", [], ["have it"]),                                           # "I have it, thank you."
 ]
 
 
