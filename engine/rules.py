@@ -750,6 +750,8 @@ _AMBIGUOUS_WEEKDAY = re.compile(
 _WEEKDAY_NAME = re.compile(rf"\b(?:{_WEEKDAY_NAMES})\b")
 _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and|vs\.?)\s+)((?i:{_WEEKDAY_ANY}))\b"
                           r"(?=\s*(?:$|[,.;:!?)]))")
+# a short day before a part of the day ("a 5k sat morning", "sun night"): the day
+_WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
 # a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
 _WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:\s+(?:and|or)\s+|\s*/\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
 # "for sat" typed in lower case, at a clause's end or before a part of the day, is the day ("2 more volunteers for
@@ -1576,6 +1578,8 @@ class RuleFormalizer:
             s = _NOT_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
             s = _WEEKDAY_PAIR.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
         s = _FOR_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2)], s)
+        s = _WEEKDAY_PART.sub(lambda m: m.group() if _prev_word(s, m.start()) in _SUBJECTS else _WEEKDAYS[m.group(1)],
+                              s)  # "i sat morning and night" keeps its verb
         if s != before_months:
             s = _MONTH_DOT.sub(r"\1", s)
         if s.endswith("..."):

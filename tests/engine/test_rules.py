@@ -61,7 +61,7 @@ CASES = [
     ("anyone know a good dentist", "Does anyone know a good dentist?"),
     ("anyone who knows, text me", "Anyone who knows, text me."),
     # a wish asked of the reader without its subject is asked of "you"; "need I say more?" keeps its own
-    ("i'm volunteering sat morning, wanna come?", "I am volunteering sat morning, do you want to come?"),
+    ("i'm volunteering sat morning, wanna come?", "I am volunteering Saturday morning, do you want to come?"),
     ("need a ride?", "Do you need a ride?"),
     ("she got married, need i say more?", "She got married, need I say more?"),
     ("what do u wanna eat?", "What do you want to eat?"),
@@ -187,6 +187,8 @@ CASES = [
     ("we're flying from jfk", "We are flying from JFK."),
     ("hi prof, can i get an extension on the essay?", "Hi Professor, can I get an extension on the essay?"),
     ("hey prof", "Hello Professor,"),
+    ("who's down for a 5k sat morning?", "Who is down for a 5k Saturday morning?"),
+    ("i sat morning and night", "I sat morning and night."),
     # a statement told after a question of one clause is a sentence of its own
     ("can u pick up milk on ur way home, we're out", "Can you pick up milk on your way home? We are out."),
     ("did u see the game, it was great", "Did you see the game? It was great."),
