@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -912,13 +913,10 @@ _MODAL_PERFECT = re.compile(rf"\b(should|could|would|must|might|may)\s+(?:not\s+
 
 
 def _modal_perfect_lost(candidate: str, rules_text: str) -> list[str]:
-    out = []
-    for modal in dict.fromkeys(m.group(1).lower() for m in _MODAL_PERFECT.finditer(rules_text)):
-        had = sum(1 for m in _MODAL_PERFECT.finditer(rules_text) if m.group(1).lower() == modal)
-        has = sum(1 for m in _MODAL_PERFECT.finditer(candidate) if m.group(1).lower() == modal)
-        if has < had and re.search(rf"\b{modal}\b", candidate, re.IGNORECASE):
-            out.append(f"{modal} have")
-    return out
+    had = Counter(m.group(1).lower() for m in _MODAL_PERFECT.finditer(rules_text))
+    has = Counter(m.group(1).lower() for m in _MODAL_PERFECT.finditer(candidate))
+    return [f"{modal} have" for modal, n in had.items()
+            if has[modal] < n and re.search(rf"\b{modal}\b", candidate, re.IGNORECASE)]
 
 
 # A "not" put after one of the writer's auxiliaries, the words around it kept ("we could've won if we'd practiced" ->
@@ -1656,11 +1654,10 @@ _NEGATIVE_SAID = re.compile(r"\b(?:minus|negative|below zero|overdrawn|in the re
 
 
 def _sign_lost(candidate: str, source: str, rules_text: str) -> list[str]:
-    out = []
-    for n in dict.fromkeys(_SIGNED.findall(rules_text)):
-        if n in _SIGNED.findall(source) and n not in _SIGNED.findall(candidate) and not _NEGATIVE_SAID.search(candidate):
-            out.append(f"-{n}")
-    return out
+    typed, kept = set(_SIGNED.findall(source)), set(_SIGNED.findall(candidate))
+    if not typed or _NEGATIVE_SAID.search(candidate):
+        return []
+    return [f"-{n}" for n in dict.fromkeys(_SIGNED.findall(rules_text)) if n in typed and n not in kept]
 
 
 _INFLECTED = ("ed", "ing", "er", "ful", "ly", "ness", "able")  # a verb's or adjective's other form is no guess

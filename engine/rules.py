@@ -399,6 +399,8 @@ _GREETING_GROUP = re.compile(rf"^({_LEAD})(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?
 # "thank you all")
 _ADDRESSED_GROUP = re.compile(r"(,\s*|\b(?:night|morning|bye|congrats)\s+)(?:guys|y'?all|folks|peeps)"
                               r"(?=\s*[.!?]*\s*$)", re.IGNORECASE)
+# words after a greeting that address no one by name (a group, a familiar "man", "there")
+_ADDRESS_WORDS = "guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|folks|y'?all"
 # A greeting to one person: "hey @sam can u ...", "Hey John, ...", "Hey John how are you", "hey sam can u ..." ->
 # "Hello @sam, can you ...?", "Hello John, ...", "Hello John, how are you?", "Hello Sam, can you ...?". The name: an
 # @handle; a capitalised word (or two) with a comma or a question after it ("Hey Jude by the Beatles", "Hi Go to
@@ -407,12 +409,12 @@ _REQUEST_AHEAD = r"(?=(?:can|could|would|will|do|did|are|have)\s+(?:you|u)\b)"
 _GREETING_NAME = re.compile(
     rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(\ue001\s*,?"
     rf"|[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:\s*,|\s+(?=(?:how|what|where|when|why|who)\b)|\s+{_REQUEST_AHEAD})"
-    r"|(?!(?:what|who|where|when|why|how|so|guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|folks|y'?all"
+    rf"|(?!(?:what|who|where|when|why|how|so|{_ADDRESS_WORDS}"
     rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD})\s*(?=[^\W_])")
 # a salutation on a line of its own: "hey jen," (was made "Jen.")
 _SALUTATION = re.compile(
-    rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(?!(?i:guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|"
-    r"folks|y'?all|team|u|you|back|o+h+|a+h+|h+m+|u+m+|lo+l|ha(?:ha)+|wo+w|ok|okay|yo|ya|hey|hi)\b)([A-Za-z][a-z]+)"
+    rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(?!(?i:{_ADDRESS_WORDS}"
+    r"|team|u|you|back|o+h+|a+h+|h+m+|u+m+|lo+l|ha(?:ha)+|wo+w|ok|okay|yo|ya|hey|hi)\b)([A-Za-z][a-z]+)"
     r"\s*([,!:])?\s*$")
 # "hey team!", "hi folks on the infra team": a greeting to a team keeps its name ("Team." said nothing)
 _GREETING_TEAM = re.compile(rf"^({_LEAD})(?i:hey|heya|hi|hiya|yo)\s+((?i:team|squad|crew))\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])")
