@@ -919,6 +919,19 @@ def _modal_perfect_lost(candidate: str, rules_text: str) -> list[str]:
             if has[modal] < n and re.search(rf"\b{modal}\b", candidate, re.IGNORECASE)]
 
 
+# "well" before a participle is praise of how it was done ("congrats!! well deserved" -> "Congratulations. I
+# deserved.", "well said" -> "I said"): a candidate that keeps the participle keeps the adverb before it, or one
+# that praises the same way ("Well said" -> "Well, I could not agree more" lost the praise: flagged too).
+_WELL_PARTICIPLE = re.compile(r"\bwell[- ](deserved|done|said|played|made|written|spent|earned|paid|organi[sz]ed"
+                              r"|executed|thought)\b", re.IGNORECASE)
+
+
+def _well_lost(candidate: str, rules_text: str) -> list[str]:
+    return [f"well {p}" for p in dict.fromkeys(m.group(1).lower() for m in _WELL_PARTICIPLE.finditer(rules_text))
+            if not re.search(rf"\b(?:well|richly|truly|thoroughly|fully|greatly|very|so)[- ]{p}\b", candidate,
+                              re.IGNORECASE)]
+
+
 # A "not" put after one of the writer's auxiliaries, the words around it kept ("we could've won if we'd practiced" ->
 # "We could not have won if we had practiced."): what is said turns around. A negation said by other words ("I hate
 # it" -> "I do not like it", 2.7 % of GYAFC's tune references add one so) keeps no such pair and is left alone.
@@ -1815,6 +1828,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _comma_joined(candidate, rules_text, source)
     lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
     lost += _modal_perfect_lost(candidate, rules_text)
+    lost += _well_lost(candidate, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)

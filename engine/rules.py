@@ -340,7 +340,8 @@ _I_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
-    rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE})",
+    rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE}"
+    r"|think (?=(?:we|you|it|that|this|he|she|they|there|so)\b)(?!it (?:over|out|through)\b)(?![^.!?]*\?))",
     re.IGNORECASE,
 )
 # "you got this" cheers the reader on: "You have this." says they own something
@@ -644,6 +645,11 @@ _YOUR_ARE_NEXT = frozenset([
     "probably", "just", "still", "always", "never", "already", "gonna", "gunna", "supposed", "talking",
     "thinking", "doing", "trying", "getting", "looking", "asking", "saying", "making", "willing"
 ])
+# "its $1,200 a month", "its 5pm already", "its 100% true": an amount, a time of day or a share after "its" is what
+# it is ("the firm and its 3 offices" stays possessive: a bare number is not enough)
+# (a number with a comma or a colon is a protected span, _MARK, by then: "$1,200", "10:30pm")
+_ITS_AMOUNT = re.compile(r"\s+(?:[$£€]\s?[\d\ue000]|(?:\d{1,2}(?::\d\d)?|\ue000)\s?(?:am|pm|o['’]?clock)\b"
+                         r"|\d+(?:[.,]\d+)?\s?(?:%|percent\b))", re.IGNORECASE)
 _ITS_IS_NEXT = frozenset([
     "a", "an", "the", "not", "so", "very", "too", "just", "really", "gonna", "going", "been", "all", "ok",
     "okay", "my", "your", "because", "like", "to", "in", "on", "at", "about", "only", "still", "that",
@@ -880,6 +886,12 @@ def _number_bucks(m: re.Match) -> str:
 
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
+# "ikr??": the acronym holds its own "right?" ("I know, right?"), so its agreement ends with a full stop, not a
+# question mark ("ikr?? the ending made zero sense" was "I agree? The ending ...")
+_IKR_ASKED = re.compile(r"(?<![\w'’])((?i:ikr))\s*\?+")
+# "lowkey" before a verb of opinion hedges the opinion ("lowkey think we should push it" was "Somewhat think we
+# should push it"): the opinion verb says it; elsewhere "lowkey" is "somewhat" ("lowkey scary")
+_LOWKEY_OPINION = re.compile(r"(?<![\w'’])(?i:lowkey)\s+(?=(?i:think|thought|feel|felt|believe|suspect)\b)")
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my (?:bad|b))(?=\s*(?:[,.;:!?]|$))")  # "my b, i'll fix it"
 # "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
 _NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
@@ -1319,6 +1331,8 @@ class RuleFormalizer:
         text = _NUMBER_BUCKS.sub(_number_bucks, text)
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
+        text = _IKR_ASKED.sub(r"\1.", text)
+        text = _LOWKEY_OPINION.sub("", text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
         text = _WFH_VERB.sub(lambda m: m.group(1) + ("WORK FROM HOME" if m.group().endswith("WFH") else "work from home"), text)
         text = _WORD.sub(self._collapse_repeats, text)
@@ -1451,7 +1465,9 @@ class RuleFormalizer:
             return "probably" if _next_word(text, m.end()) else word
         if low == "its":
             nxt = _next_word(text, m.end())
-            if nxt in _ITS_IS_NEXT or nxt.endswith("ing"):
+            if nxt in ("been", "got", "gotten"):
+                return _match_case(word, "it has")  # "its been a while" ("it is been" was written)
+            if nxt in _ITS_IS_NEXT or nxt.endswith("ing") or _ITS_AMOUNT.match(text, m.end()):
                 return _match_case(word, "it is")  # possessive "its" is followed by a noun, not these
         if (low == "cause" and _next_word(text, m.end()) in _SUBJECTS
                 and _prev_word(text, m.start()) not in _CAUSE_NOUN_PREV):

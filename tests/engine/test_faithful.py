@@ -1266,6 +1266,9 @@ CAUGHT = [
     ("The show is not a big time.", "the show sucks big time", "big time"),
     ("The latency spiked to twos around 3am.", "the latency spiked to 2s around 3am", "2"),  # a number and its unit
     ("Use the,force flag at your own risk.", "use the --force flag at ur own risk", "--force"),  # an option
+    # session 28's sentences
+    ("Congratulations on the promotion. I deserved.", "congrats on the promotion!! well deserved", "well deserved"),
+    ("Well, I could not agree more.", "well said, couldnt agree more", "well said"),  # the praise gone
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1341,6 +1344,8 @@ FINE = [
     ("The docs are out of date.", "the docs r out of date"),
     ("Got it, thank you.", "got it, thx"),
     ("Your balance is minus $40.", "ur balance is -$40"),
+    ("Congratulations on the promotion. Well deserved.", "congrats on the promotion!! well deserved"),
+    ("Congratulations on the promotion, it was richly deserved.", "congrats on the promotion!! well deserved"),
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
      "hey prof, can i get an extension on the essay? been sick all week"),

@@ -439,7 +439,20 @@ CASES = [
     ("THE LAST DAY OF MAY (MAY 31ST)", "The last day of May, May 31st."),
     ("I LOVE THEM SO0O0O0O MUCH", "I love them so0o0o0o much."),
     # "well" before a participle is an adverb; as an opener it goes
-    ("congrats on the promotion!! well deserved", "Congrats on the promotion. Well deserved."),
+    ("congrats on the promotion!! well deserved", "Congratulations on the promotion. Well deserved."),
+    # "its" before "been" is "it has"; before an amount, a time of day or a share, "it is"; a bare number: possessive
+    ("its been a while", "It has been a while."),
+    ("the rent's due on the 1st and its $1,200 a month", "The rent is due on the 1st and it is $1,200 a month."),
+    ("its 5pm already", "It is 5pm already."),
+    ("the firm and its 3 offices", "The firm and its 3 offices."),
+    # "ikr??" holds its own question: the agreement ends with a full stop
+    ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
+    # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
+    # imperative ("think it over")
+    ("lowkey think we should push the launch to q2", "I think we should push the launch to Q2."),
+    ("that movie was lowkey scary", "That movie was somewhat scary."),
+    ("think so", "I think so."),
+    ("think it over and let me know", "Think it over and let me know."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
