@@ -1271,6 +1271,14 @@ _ASKING = _QUESTION_AUX | {"what", "who", "whom", "whose", "which", "when", "whe
                            "don't", "doesn't", "didn't", "can't", "won't", "wouldn't", "couldn't", "shouldn't"}
 _ASKED = re.compile(r"(?:^|(?<=[.!?])\s+)([^.!?]*?)\?(?![\"”])")  # a mark inside a quotation is the speaker's
 _ASK_MARK = re.compile(r"\?(?![\"”])")
+# A modal straight before a bare verb opens a statement whose "I" was dropped, not a question ("just landed!! will
+# call when i get to the hotel" -> "Just landed. Will call when I get to the hotel?"): a question puts its subject
+# between them ("Will you call ...?")
+_MODALS_ASKING = frozenset(["will", "would", "can", "could", "should", "shall", "may", "might", "must"])
+_BARE_VERBS = frozenset(["call", "be", "let", "send", "see", "get", "go", "come", "do", "try", "check", "text",
+                         "email", "ping", "update", "bring", "take", "make", "keep", "look", "give", "fix", "finish",
+                         "follow", "reply", "write", "pick", "drop", "meet", "talk", "tell", "stop", "start", "wait",
+                         "forward", "share", "post", "upload", "pay", "book", "order", "head", "leave", "swing"])
 
 
 def _question_added(candidate: str, source: str, rules_text: str) -> bool:
@@ -1279,7 +1287,8 @@ def _question_added(candidate: str, source: str, rules_text: str) -> bool:
     tonight?")."""
     if len(_ASK_MARK.findall(candidate)) <= max(source.count("?"), rules_text.count("?")):
         return False
-    return any((ws := words(m.group(1))) and ws[0] not in _ASKING and ws[-1] not in _ASKING
+    return any((ws := words(m.group(1))) and ((ws[0] not in _ASKING and ws[-1] not in _ASKING)
+                                              or (ws[0] in _MODALS_ASKING and ws[1:2] and ws[1] in _BARE_VERBS))
                for m in _ASKED.finditer(candidate))
 
 

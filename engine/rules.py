@@ -151,6 +151,8 @@ _AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:
                              r"|those|it|them|me|us|him)\b)")  # "two hours af my life" is a typo of "of"
 # "rn" is "right now" in chat; only in lower case ("RN" is a registered nurse) and as a word of its own ("rn-to-bsn")
 _RIGHT_NOW = re.compile(r"(?<![\w'’*@#/.-])rn(?![\w'’@*/-])")
+# "ez" is "easy" in chat; only in lower case ("DJ EZ Rock", "EZ Widers" are names)
+_EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
                            "and", "or", "but", "so", "i", "you", "he", "she", "we", "they", "me", "to", "of", "in",
                            "on", "at", "for", "with", "my", "your", "our", "their", "his", "her"])
@@ -359,6 +361,8 @@ _MODAL_OF = re.compile(r"(\b(?:could|would|should|must|might|may)(?:n['’]?t|\s
 _ESPECIALLY = re.compile(r"(?<![\w'’])esp\.?(?=\s+(?:the|when|if|since|because|with|for|in|on|at|after|before|my|your|"
                          r"his|her|our|their|this|that|these|those|now|since|during)\b)")
 # "is breakfast included or nah": "or not"; "the max we can spend": the maximum ("Max" is a name a model wrote)
+# "the diff between the two plans", "what's the diff?": a difference; "the diff in this PR" (a code diff) stays
+_DIFF = re.compile(r"(?<![\w'’])((?i:the)\s+)diff(?=\s+between\b|\s*\?)")
 _OR_NAH = re.compile(r"(?<![\w'’])(or\s+)(?:nah+|naw|nope)(?=\s*[?.!]*\s*$)", re.IGNORECASE)
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
@@ -909,7 +913,8 @@ def _no_cap(m: re.Match) -> str:
 
 
 # "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
-_MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)(?=\s*(?:[,.;!?]|$))")
+_MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)"
+                  r"(?=\s*(?:[,.;!?]|$|(?:but|and|tbh|tho|though|ngl)\b))")  # "the food was mid but ..."
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
 # verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
 # (or a grandparent, a parent or a name: "rip grandpa, gonna miss u", "rip Kobe")
@@ -1365,11 +1370,13 @@ class RuleFormalizer:
         text = _QUARTER.sub(r"Q\1", text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _OR_NAH.sub(r"\1not", text)
+        text = _DIFF.sub(r"\1difference", text)
         text = _MIA.sub(r"\1out of touch", text)
         text = _THE_MAX.sub(r"\1maximum", text)
         text = _OWE_BIG_TIME.sub(lambda m: m.group(1) + _match_case(m.group()[len(m.group(1)):], "a great deal"), text)
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)
+        text = _EASY.sub("easy", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
         text = _JK_AGAIN.sub(r"\1", text)
         text = _JK_AFTER_WORD.sub(r"\1, \2", text)

@@ -1269,6 +1269,7 @@ CAUGHT = [
     # session 28's sentences
     ("Congratulations on the promotion. I deserved.", "congrats on the promotion!! well deserved", "well deserved"),
     ("Well, I could not agree more.", "well said, couldnt agree more", "well said"),  # the praise gone
+    ("Just landed. Will call when I get to the hotel?", "just landed!! will call when i get to the hotel", "~?"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1346,6 +1347,8 @@ FINE = [
     ("Your balance is minus $40.", "ur balance is -$40"),
     ("Congratulations on the promotion. Well deserved.", "congrats on the promotion!! well deserved"),
     ("Congratulations on the promotion, it was richly deserved.", "congrats on the promotion!! well deserved"),
+    ("Just landed. Will call when I get to the hotel.", "just landed!! will call when i get to the hotel"),
+    ("Will you call when you get to the hotel?", "will u call when u get to the hotel"),
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
      "hey prof, can i get an extension on the essay? been sick all week"),

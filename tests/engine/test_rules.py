@@ -453,6 +453,14 @@ CASES = [
     ("that movie was lowkey scary", "That movie was somewhat scary."),
     ("think so", "I think so."),
     ("think it over and let me know", "Think it over and let me know."),
+    # "mid" before a contrast is mediocre; "the diff between" a difference ("the diff in the pr" is code); chat "ez"
+    # in lower case only; "recs" are recommendations
+    ("the food was mid but the service was 10/10", "The food was mediocre, but the service was 10/10."),
+    ("whats the diff between the two plans?", "What is the difference between the two plans?"),
+    ("check the diff in the pr", "Check the diff in the pr."),
+    ("this is ez", "This is easy."),
+    ("Do they still make EZ Widers?", "Do they still make EZ Widers?"),
+    ("any recs for a good dentist?", "Are there any recommendations for a good dentist?"),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
