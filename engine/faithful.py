@@ -1281,6 +1281,26 @@ _BARE_VERBS = frozenset(["call", "be", "let", "send", "see", "get", "go", "come"
                          "forward", "share", "post", "upload", "pay", "book", "order", "head", "leave", "swing"])
 
 
+# A question's relative clause cut off as a statement of its own ("does anyone have a charger i could borrow for like
+# an hour" -> "Does anyone have a charger? I could borrow for about an hour."): the mark lands between two words the
+# rules keep together in one question, and what follows it lacks the object it had ("borrow for", "lent me.").
+_ASKED_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*([?,])\s+([^\W\d_][\w'’]*)")  # or a comma: "a charger, I could"
+_GAPPED_CLAUSE = re.compile(r"\s*(?:i|you|we|they|he|she)\s+(?:(?:could|can|would|will|might|should|may|must|need to"
+                            r"|want to|have to|had|have|did)\s+)?[a-z]+\s*(?:$|[.!]|(?:for|from|to|with|in|on|at|about"
+                            r"|of|by)\b)", re.IGNORECASE)
+
+
+_ANSWERS = frozenset(["yes", "no", "yeah", "well", "okay", "ok", "oh", "sure", "thanks", "please"])  # "Yes, I do"
+
+
+def _relative_split(candidate: str, rules_text: str) -> list[str]:
+    if not rules_text.rstrip().endswith("?"):
+        return []
+    return [f"~{a}{mark}{b}" for m in _ASKED_THEN_WORD.finditer(candidate) for a, mark, b in (m.groups(),)
+            if a.lower() not in _ANSWERS and _GAPPED_CLAUSE.match(candidate, m.start(3))
+            and re.search(rf"\b{re.escape(a)}\s+{re.escape(b)}\b", rules_text, re.IGNORECASE)]
+
+
 def _question_added(candidate: str, source: str, rules_text: str) -> bool:
     """A statement given a question mark the writer did not type ("... 500 units? thx" -> "... 500 units? Thank
     you?"); a question the rules or the writer left unmarked may get one ("u coming tonight" -> "Are you coming
@@ -1838,6 +1858,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
     lost += _modal_perfect_lost(candidate, rules_text)
     lost += _well_lost(candidate, rules_text)
+    lost += _relative_split(candidate, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)

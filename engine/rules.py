@@ -896,6 +896,9 @@ _IKR_ASKED = re.compile(r"(?<![\w'’])((?i:ikr))\s*\?+")
 # "lowkey" before a verb of opinion hedges the opinion ("lowkey think we should push it" was "Somewhat think we
 # should push it"): the opinion verb says it; elsewhere "lowkey" is "somewhat" ("lowkey scary")
 _LOWKEY_OPINION = re.compile(r"(?<![\w'’])(?i:lowkey)\s+(?=(?i:think|thought|feel|felt|believe|suspect)\b)")
+# "not gonna lie," owns up before a confession: "to be honest" ("I'm not gonna lie to you" is a promise, and stays)
+_NOT_GONNA_LIE = re.compile(r"(?<![\w'’])(?:(?i:i)['’]?m\s+|(?i:i am)\s+)?(?i:not\s+(?:gonna|going\s+to)\s+lie)"
+                            r"(?=\s*(?:[,.;:!]|$))")
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my (?:bad|b))(?=\s*(?:[,.;:!?]|$))")  # "my b, i'll fix it"
 # "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
 _NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
@@ -1337,6 +1340,7 @@ class RuleFormalizer:
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _IKR_ASKED.sub(r"\1.", text)
+        text = _NOT_GONNA_LIE.sub(lambda m: _match_case(m.group(), "to be honest"), text)
         text = _LOWKEY_OPINION.sub("", text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
         text = _WFH_VERB.sub(lambda m: m.group(1) + ("WORK FROM HOME" if m.group().endswith("WFH") else "work from home"), text)
@@ -1497,7 +1501,8 @@ class RuleFormalizer:
         if low == "super" and _next_word(text, m.end()).lower() in _SUPER_NEXT:
             return _match_case(word, "very")  # "super drowsy"; "super bowl", "super hero" stay
         if (low == "like" and (num := _NEXT_NUMBER.match(text, m.end()) or _NEXT_ONE_UNIT.match(text, m.end()))
-                and _prev_word(text, m.start()) not in LIKE_ABOUT_NOT_PREV
+                and (_prev_word(text, m.start()) not in LIKE_ABOUT_NOT_PREV
+                     or text[:m.start()].rstrip().endswith(","))  # "so long, like 3 hrs"
                 and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s"))):
             return _match_case(word, "about")  # "takes like 5 days", "after like an hour"; "I like 5 of them",
             # "like 2 show off", "feels like an hour" stay

@@ -1270,6 +1270,10 @@ CAUGHT = [
     ("Congratulations on the promotion. I deserved.", "congrats on the promotion!! well deserved", "well deserved"),
     ("Well, I could not agree more.", "well said, couldnt agree more", "well said"),  # the praise gone
     ("Just landed. Will call when I get to the hotel?", "just landed!! will call when i get to the hotel", "~?"),
+    ("Does anyone have a charger? I could borrow for about an hour.",  # the relative clause cut off
+     "does anyone have a charger i could borrow for like an hour", "~charger?I"),
+    ("Does anyone have a charger, I could borrow for about an hour?",
+     "does anyone have a charger i could borrow for like an hour", "~charger,I"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1349,6 +1353,9 @@ FINE = [
     ("Congratulations on the promotion, it was richly deserved.", "congrats on the promotion!! well deserved"),
     ("Just landed. Will call when I get to the hotel.", "just landed!! will call when i get to the hotel"),
     ("Will you call when you get to the hotel?", "will u call when u get to the hotel"),
+    ("Does anyone have a charger I could borrow for about an hour?",
+     "does anyone have a charger i could borrow for like an hour"),
+    ("How old are you? Well, that does not matter.", "how old r u well that doesnt even matter"),
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
      "hey prof, can i get an extension on the essay? been sick all week"),

@@ -461,6 +461,11 @@ CASES = [
     ("this is ez", "This is easy."),
     ("Do they still make EZ Widers?", "Do they still make EZ Widers?"),
     ("any recs for a good dentist?", "Are there any recommendations for a good dentist?"),
+    # "not gonna lie," before a confession is "to be honest"; "not gonna lie to you" is a promise
+    ("not gonna lie, i almost cried at the end", "To be honest, I almost cried at the end."),
+    ("i'm not gonna lie to you", "I am not going to lie to you."),
+    # "like" before an amount after a comma is "about"
+    ("the movie was soooo long, like 3 hrs", "The movie was so long, about 3 hours."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
