@@ -637,6 +637,25 @@ def _article_in_phrase(candidate: str, source: str, rules_text: str) -> list[str
     return out
 
 
+# A numbered item named with an article the writer did not give it ("can someone explain step 3" -> "... explain the
+# step three?"): "step 3" is a name, as "room 12", "page 4" and "gate B" are.
+_NUMBERED = (r"(?:step|page|room|gate|slide|chapter|section|question|item|level|floor|platform|terminal|exit|row"
+             r"|seat|table|lane|bus|route|flight|building|unit|suite|apartment|apt|episode|season|verse|figure|fig"
+             r"|line|appendix|exhibit|phase|stage|part|lesson|module|week|day|option|plan|version|v)")
+_ITEM_NUMBER = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+                r"|sixteen|seventeen|eighteen|nineteen|twenty)")
+_BARE_NUMBERED = re.compile(rf"(?<![\w'’])(?<!the )(?<!a )({_NUMBERED})\s+(\d+)\b", re.IGNORECASE)
+
+
+def _article_on_numbered(candidate: str, source: str, rules_text: str) -> list[str]:
+    out = []
+    for noun, _ in dict.fromkeys((n.lower(), d) for n, d in _BARE_NUMBERED.findall(rules_text)):
+        if (re.search(rf"\b(?:the|a)\s+{noun}\s+{_ITEM_NUMBER}\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\b(?:the|a)\s+{noun}\b", source, re.IGNORECASE)):
+            out.append(f"+the {noun}")
+    return out
+
+
 # A verb the writer put in the active, made passive by a "be" of the model's own: "they offered 65k" -> "They are
 # offered 65k" (the offer now goes the other way). Only where an object follows, as "offered 65k" shows the active;
 # "i confused" -> "I am confused" mends a missing verb.
@@ -1859,6 +1878,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _modal_perfect_lost(candidate, rules_text)
     lost += _well_lost(candidate, rules_text)
     lost += _relative_split(candidate, rules_text)
+    lost += _article_on_numbered(candidate, source, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)

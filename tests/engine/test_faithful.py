@@ -1274,6 +1274,8 @@ CAUGHT = [
      "does anyone have a charger i could borrow for like an hour", "~charger?I"),
     ("Does anyone have a charger, I could borrow for about an hour?",
      "does anyone have a charger i could borrow for like an hour", "~charger,I"),
+    ("Can someone explain the step three?", "can someone explain step 3", "+the step"),  # a numbered item
+    ("Can someone explain the step 3?", "can someone explain step 3", "+the step"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1356,6 +1358,8 @@ FINE = [
     ("Does anyone have a charger I could borrow for about an hour?",
      "does anyone have a charger i could borrow for like an hour"),
     ("How old are you? Well, that does not matter.", "how old r u well that doesnt even matter"),
+    ("Can someone explain step three?", "can someone explain step 3"),
+    ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
      "hey prof, can i get an extension on the essay? been sick all week"),
