@@ -370,6 +370,14 @@ _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max
 _MIA = re.compile(r"(?<![\w'’])((?:been|went|gone|go|goes|going)\s+)mia\b", re.IGNORECASE)  # "my name is mia"
 # "hi prof," addresses a professor: "Hi Professor," (was "Hi prof,")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
+# "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
+_Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
+                         r"|other|last|first|random|follow-up|silly)\s+)[qQ](['’]?s)?(?![\w'’&-])(?!\s+(?:train|line)\b)")
+# "the doc appt", "a dr's appt": the doctor's ("The doc appointment"); "reply all" answers everyone on the thread
+# ("i accidentally replied all" was made "I accidentally replied")
+_DOCTORS = re.compile(r"(?<![\w'’])(?i:docs?|drs?|dr['’]s|doctors)\.?\s+(?=(?i:appt|appts|appointment|appointments|office|visit)\b)")
+_REPLY_ALL = re.compile(r"(?<![\w'’])((?i:reply|replied|replying|replies))\s+(?=(?i:all)\b(?!\s+(?:of|the|my|your|his|her"
+                        r"|their|our|these|those|day|night|week|morning|evening|year|along|over|around|together)\b))")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
 # "i owe u big time": a great deal (a model made it "a large amount of time")
 _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
@@ -753,7 +761,7 @@ _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
-    r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery)\s+"
+    r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
@@ -1076,6 +1084,12 @@ def _restore(text: str, protected: list[str]) -> str | None:
 _QUESTION_CONTEXT = re.compile(r"(?:^|[.!?,;:\n]|\b(?:why|how|and|but|so|or)) ?$", re.IGNORECASE)
 
 
+def _after_words(text: str, pos: int) -> bool:
+    """True when a word that is not itself a laugh ends right before ``pos`` (spaces between)."""
+    m = _PREV_WORD.search(text, max(0, pos - 40), pos)
+    return m is not None and _LAUGH.fullmatch(m.group(1)) is None
+
+
 def _af_intensifier(m: re.Match) -> str:
     """"confusing af" -> "extremely confusing", "Tired af" -> "Extremely tired"; after a function word it stays."""
     word = m.group(1)
@@ -1351,7 +1365,8 @@ class RuleFormalizer:
         text = _WH_THE_HELL.sub(r"\1", text)
         text = _SWEAR_INTENSIFIER.sub("", text)
         text = _AF_INTENSIFIER.sub(_af_intensifier, text)
-        text = _LAUGH.sub(" ", text)
+        # a laugh between two clauses leaves their comma ("i forgot my password again lol, can u reset it")
+        text = _LAUGH.sub(lambda m: "," if m.group().endswith(",") and _after_words(text, m.start()) else " ", text)
         text = self._filler_re.sub(" ", text)
         text = _FILLER_LIKE.sub(",", text)
         text = _RIP.sub(lambda m: (m.group(1) or "") + "RIP", text)
@@ -1372,6 +1387,9 @@ class RuleFormalizer:
         text = _MODAL_OF.sub(lambda m: m.group(1) + _match_case(m.group(2), "have"), text)
         text = _ESPECIALLY.sub("especially", text)
         text = _QUARTER.sub(r"Q\1", text)
+        text = _DOCTORS.sub(lambda m: _match_case(m.group(), "doctor's") + " ", text)
+        text = _REPLY_ALL.sub(r"\1 to ", text)
+        text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _OR_NAH.sub(r"\1not", text)
         text = _DIFF.sub(r"\1difference", text)

@@ -38,7 +38,7 @@ CASES = [
     ("the report is due fri", "The report is due Friday."),
     ("The Dept. of Energy said so", "The Dept. of Energy said so."),
     # an abbreviation in capitals is spelt so, not shouted; a shouted sentence stays one
-    ("quick q: is the deadline EOD or EOW?", "Quick q: is the deadline end of day or end of week?"),
+    ("quick q: is the deadline EOD or EOW?", "Quick question: is the deadline end of day or end of week?"),
     ("it is due EOD", "It is due end of day."),
     ("I NEED IT EOD!!!", "I need it end of day."),
     ("lgtm, ship it", "Looks good to me, ship it."),
@@ -466,6 +466,15 @@ CASES = [
     ("i'm not gonna lie to you", "I am not going to lie to you."),
     # "like" before an amount after a comma is "about"
     ("the movie was soooo long, like 3 hrs", "The movie was so long, about 3 hours."),
+    # a laugh between two clauses leaves their comma; a weekday after "make it" / "see u"; "any q's"; the doctor's
+    # appointment; "reply all"
+    ("i forgot my password again lol, can u reset it", "I forgot my password again, can you reset it?"),
+    ("i won't be able to make it sat, something came up", "I will not be able to make it Saturday, something came up."),
+    ("if u have any qs feel free to reach out", "If you have any questions feel free to reach out."),
+    ("A Q-tip", "A Q-tip."),
+    ("the doc appt is at 2:15 on thurs", "The doctor's appointment is at 2:15 on Thursday."),
+    ("i accidentally replied all, so embarrassing", "I accidentally replied to all, so embarrassing."),
+    ("he replied all day", "He replied all day."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
