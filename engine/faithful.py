@@ -333,6 +333,14 @@ _ARRIVED_OK_SAID = re.compile(r"\b(?:ok|okay|alright|all right|fine|safe|safely|
 _PRETTY_SURE = re.compile(r"\b(?:pretty|fairly|kinda|kind of)\s+(sure|certain|confident|positive)\b", re.IGNORECASE)
 _PRETTY_SURE_SAID = re.compile(r"\b(?:pretty|fairly|quite|reasonably|rather|almost|nearly|kind of|kinda)\s+(?:sure|"
                                r"certain|confident|positive)\b|\b(?:believe|think|probably|likely|assume)\b", re.IGNORECASE)
+# "def" before a verb says the writer is sure ("we're def gonna need more chairs" -> "We are going to need more
+# chairs."): the candidate says it ("definitely", "certainly", "surely", "for sure"); "Def Leppard", "hi def" are
+# not it (lower case, before a verb or "not" only)
+_DEF_TYPED = re.compile(r"(?<![\w'’])def\s+(?=(?:not|gonna|going|be|have|need|want|will|would|should|can|could|"
+                        r"get|go|come|do|try|recommend|agree|think|love|like|check|grab|hang|meet|call|text|send|"
+                        r"bring|buy|watch|see|visit|play|make|take|give|use|keep|start|win|pass|miss|say|tell|know|"
+                        r"feel|look|sound|deserve|worth)\b)")
+_DEF_SAID = re.compile(r"\b(?:definitely|certainly|surely|for sure|undoubtedly|absolutely)\b", re.IGNORECASE)
 # "into" after "be" or "seem" is liking ("they seemed into the idea" -> "They seemed to be in the idea.")
 _INTO_LIKING = re.compile(r"\b(?:seem|seems|seemed|seeming|is|are|was|were|am|be|been|being|['’]re|['’]m|['’]s|not|"
                           r"n['’]t|really|super|so|totally|very|pretty)\s+(into)\b(?=\s+(?:it|this|that|the|him|her|them|"
@@ -386,6 +394,7 @@ _SAID_SOMEHOW = (
     (_VOTED, _VOTED_SAID, ""),
     (_BIG_TIME, _BIG_TIME_SAID, "big time"),
     (_GOT_IT, _GOT_IT_SAID, "got it"),
+    (_DEF_TYPED, _DEF_SAID, "def"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -924,6 +924,15 @@ def _no_cap(m: re.Match) -> str:
 
 
 # "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
+# chat praise and scorn after a copula: "that presentation was fire" (excellent), "the wifi here is trash" (terrible),
+# "my boss is super chill about it" (relaxed); "there was fire", "as if they were trash", "chill the wine" stay
+_FIRE = re.compile(r"(?<![\w'’])(?<!there )(?<!There )((?i:is|was|are|were|so|looks|looked|sounds|sounded)\s+)(?i:fire)"
+                   r"(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though|btw|honestly)\b))")
+_TRASH = re.compile(r"(?<![\w'’])(?<!if )((?i:is|was|so)\s+)(?i:trash|garbage)(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though)\b))")
+_CHILL = re.compile(r"(?<![\w'’])((?i:is|was|being|be|so|super|very|pretty|really|kinda|seems|seemed)\s+)(?i:chill)"
+                    r"(?=\s*(?:[,.;!?]|$|(?:about|abt|with|w/|tbh|ngl|tho|though)\b))")
+# "cheers for the heads up": thanks
+_CHEERS_FOR = re.compile(rf"^({_LEAD})(?i:cheers)(?= +for\b)")
 _MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)"
                   r"(?=\s*(?:[,.;!?]|$|(?:but|and|tbh|tho|though|ngl)\b))")  # "the food was mid but ..."
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
@@ -1373,6 +1382,10 @@ class RuleFormalizer:
         text = _NUMBER_SIGN.sub(r"\1 number", text)
         text = _NO_CAP.sub(_no_cap, text)
         text = _MID.sub(r"\1mediocre", text)
+        text = _FIRE.sub(r"\1excellent", text)
+        text = _TRASH.sub(r"\1terrible", text)
+        text = _CHILL.sub(r"\1relaxed", text)
+        text = _CHEERS_FOR.sub(r"\1thanks", text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(
                 lambda m: _match_case(m.group(), self._phrases[" ".join(m.group().lower().split())]), text)

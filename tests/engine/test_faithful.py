@@ -1276,6 +1276,7 @@ CAUGHT = [
      "does anyone have a charger i could borrow for like an hour", "~charger,I"),
     ("Can someone explain the step three?", "can someone explain step 3", "+the step"),  # a numbered item
     ("Can someone explain the step 3?", "can someone explain step 3", "+the step"),
+    ("We are going to need more chairs.", "we're def gonna need more chairs", "def"),  # how sure the writer is
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1359,6 +1360,8 @@ FINE = [
      "does anyone have a charger i could borrow for like an hour"),
     ("How old are you? Well, that does not matter.", "how old r u well that doesnt even matter"),
     ("Can someone explain step three?", "can someone explain step 3"),
+    ("We are certainly going to need more chairs.", "we're def gonna need more chairs"),
+    ("It is not Def Leppard.", "it's not def leppard"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
