@@ -341,6 +341,10 @@ _DEF_TYPED = re.compile(r"(?<![\w'’])def\s+(?=(?:not|gonna|going|be|have|need|
                         r"bring|buy|watch|see|visit|play|make|take|give|use|keep|start|win|pass|miss|say|tell|know|"
                         r"feel|look|sound|deserve|worth)\b)")
 _DEF_SAID = re.compile(r"\b(?:definitely|certainly|surely|for sure|undoubtedly|absolutely)\b", re.IGNORECASE)
+# "before then", "until then": the time the writer set ("we need to renew b4 then" -> "... to renew before.")
+_THEN_TYPED = re.compile(r"\b(?:before|b4|after|until|till|til|by|since)\s+then\b", re.IGNORECASE)
+_THEN_SAID = re.compile(r"\b(?:before|after|until|till|by|since|prior to)\s+(?:then|that)\b|\bin the meantime\b",
+                        re.IGNORECASE)
 # "into" after "be" or "seem" is liking ("they seemed into the idea" -> "They seemed to be in the idea.")
 _INTO_LIKING = re.compile(r"\b(?:seem|seems|seemed|seeming|is|are|was|were|am|be|been|being|['’]re|['’]m|['’]s|not|"
                           r"n['’]t|really|super|so|totally|very|pretty)\s+(into)\b(?=\s+(?:it|this|that|the|him|her|them|"
@@ -395,6 +399,7 @@ _SAID_SOMEHOW = (
     (_BIG_TIME, _BIG_TIME_SAID, "big time"),
     (_GOT_IT, _GOT_IT_SAID, "got it"),
     (_DEF_TYPED, _DEF_SAID, "def"),
+    (_THEN_TYPED, _THEN_SAID, "then"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
@@ -1321,6 +1326,44 @@ _GAPPED_CLAUSE = re.compile(r"\s*(?:i|you|we|they|he|she)\s+(?:(?:could|can|woul
 _ANSWERS = frozenset(["yes", "no", "yeah", "well", "okay", "ok", "oh", "sure", "thanks", "please"])  # "Yes, I do"
 
 
+# Words the writer put in double quotes are theirs, letter for letter ('what u meant by "circle back"' -> '... by
+# "Circle back"?'); a quote the candidate leaves out is for the other checks
+_QUOTED_WORDS = re.compile(r'"([^"\n]{1,80})"')
+# A time of day "at" which something happens ("gets in at 7:40pm" -> "gets in 7:40 pm."): the candidate keeps a word
+# that places it there
+_AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d\d)?)\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
+
+
+_SPEECH_BEFORE = re.compile(r"(?:\b(?:said|says|say|asked|asks|asking|ask|replied|replies|wrote|writes|yelled|told me"
+                            r"|goes|went|like)|[,:])\s*$", re.IGNORECASE)
+
+
+def _quote_recased(candidate: str, source: str, rules_text: str) -> list[str]:
+    """The writer's quoted words cased otherwise; a capital on the first word of quoted speech ('he asked "why ..."' ->
+    'He asked "Why ..."') is the quotation's own, a term's ('meant by "circle back"') is not."""
+    out = []
+    for m in _QUOTED_WORDS.finditer(source):
+        q = m.group(1)
+        if q not in rules_text or q in candidate or (at := candidate.lower().find(q.lower())) < 0:
+            continue
+        said = candidate[at:at + len(q)]
+        if said[1:] == q[1:] and (_SPEECH_BEFORE.search(source[:m.start()]) or not source[:m.start()].strip()):
+            continue
+        out.append(f'"{q}"')
+    return list(dict.fromkeys(out))
+
+
+def _at_time_lost(candidate: str, source: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _AT_CLOCK.finditer(rules_text):
+        t = re.escape(m.group(1))
+        if (re.search(rf"\bat\s+{t}", source, re.IGNORECASE) and re.search(rf"(?<![\d:]){t}(?![\d:])", candidate)
+                and not re.search(rf"\b(?:at|around|about|approximately|by)\s+(?:approximately\s+|about\s+|around\s+)?"
+                                  rf"{t}(?![\d:])", candidate, re.IGNORECASE)):
+            out.append(f"at {m.group(1)}")
+    return out
+
+
 def _relative_split(candidate: str, rules_text: str) -> list[str]:
     if not rules_text.rstrip().endswith("?"):
         return []
@@ -1888,6 +1931,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _well_lost(candidate, rules_text)
     lost += _relative_split(candidate, rules_text)
     lost += _article_on_numbered(candidate, source, rules_text)
+    lost += _quote_recased(candidate, source, rules_text)
+    lost += _at_time_lost(candidate, source, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)

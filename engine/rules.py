@@ -272,6 +272,8 @@ _OUT_OF_OFFICE = re.compile(
 _WFH_VERB = re.compile(r"(?<![\w'’])((?i:to|gonna|wanna|gotta|will|['’]ll|can|could|should|must|might|may|cannot|can't|"
                        r"cant|won't|wont|would|i|we|they|you|u|pls|please|plz)\s+)(?i:wfh)(?![\w'’])")
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
+# a shiver at a sentence's end: "the temp dropped to -5 last night brrr" ("... grrrr, and brrrr" names one)
+_BRR = re.compile(r"(?<![\w'’])(?<!and )(?<!or )(?i:brr+)(?![\w'’])(?=\s*(?:[.!?]|$))")
 _LAUGH = re.compile(
     r"(?<![\w'’\"“])(?:a?(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}|(?:ja){2,}|l+o+l+[lozs]*|lmf?a+o+|rofl\w*|ha ha(?: ha)*)"
     r"(?![\w'’\"”]| +at\b(?! +(?:least|all|first|last|once|times)\b))(?: *,)?",  # "lol at this" laughs at something: no "At this."
@@ -503,14 +505,14 @@ _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|becaus
 # A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
 # reword them" end with a question mark.
 _CLOSING_REQUEST = re.compile(
-    r",\s*(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
+    r",\s*(?:but\s+)?(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
     # a closing question after a statement: "it's late, what do you think", "we are out of coffee again, who is
     # buying"; a "who" after a comma is more often a relative pronoun ("the actress, who was Lauren Bacall"), so
     # it counts only before "is/are ...ing"
     r"|,\s*(?:(?:what|where|when|why|how)\s+(?:is|are|was|were|do|does|did|can|could|should|will|would)\s"
     r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$"
     # an inverted question after a statement: "the contract expires end of june, do we renew or not"
-    r"|,\s*(?!do\s+it\b)(?:do|does|did|should|shall|is|are|have|has)\s+(?:we|i|you|they|he|she|it|there)\b"
+    r"|,\s*(?:but\s+)?(?!do\s+it\b)(?:do|does|did|should|shall|is|are|have|has)\s+(?:we|i|you|they|he|she|it|there)\b"
     r"[^,.!?;:]*$"  # ("..., do it as soon as possible" tells)
     # a closing "don't you think" asks ("they make a great couple dont you think")
     r"|\b(?:do|does|would|will|can|could)\s+(?:you|he|she|they|we)\s+not\s+(?:think|agree)\s*[.~-]*$"
@@ -758,6 +760,11 @@ _WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thur
              "sat": "Saturday", "sun": "Sunday"}
 _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+# a short day's possessive is the day's ("sat's bake sale", "fri's meeting"); "the sun's rays" stays
+_WEEKDAY_POSSESSIVE = re.compile(r"(?<![\w'’])(mon|tues?|weds?|thur?s?|fri|sat)(['’]s)(?![\w'’])", re.IGNORECASE)
+_DAY_OF = {"mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday", "weds": "Wednesday",
+           "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "thus": "Thursday", "fri": "Friday",
+           "sat": "Saturday"}
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
@@ -1367,6 +1374,8 @@ class RuleFormalizer:
         text = _LOWKEY_OPINION.sub("", text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
         text = _WFH_VERB.sub(lambda m: m.group(1) + ("WORK FROM HOME" if m.group().endswith("WFH") else "work from home"), text)
+        text = _BRR.sub(" ", text)
+        text = _WEEKDAY_POSSESSIVE.sub(lambda m: _DAY_OF[m.group(1).lower()] + m.group(2), text)
         text = _WORD.sub(self._collapse_repeats, text)
         text = _NEGATED_QUESTION.sub(_negated_question, text)
         text = _AINT.sub(_aint, text)
@@ -1375,8 +1384,11 @@ class RuleFormalizer:
         text = _SWEAR_INTENSIFIER.sub("", text)
         text = _AF_INTENSIFIER.sub(_af_intensifier, text)
         # a laugh between two clauses leaves their comma ("i forgot my password again lol, can u reset it")
+        opened = text.lstrip()
         text = _LAUGH.sub(lambda m: "," if m.group().endswith(",") and _after_words(text, m.start()) else " ", text)
         text = self._filler_re.sub(" ", text)
+        if not _EMOJI_RUN.match(opened) and _EMOJI_RUN.match(text.lstrip()):
+            text = _EMOJI_RUN.sub(_drop_edge_emoji, text.lstrip())  # "omg 😂😂 i cant ...": the emoji open it now
         text = _FILLER_LIKE.sub(",", text)
         text = _RIP.sub(lambda m: (m.group(1) or "") + "RIP", text)
         text = _NUMBER_SIGN.sub(r"\1 number", text)

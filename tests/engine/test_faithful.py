@@ -1277,6 +1277,11 @@ CAUGHT = [
     ("Can someone explain the step three?", "can someone explain step 3", "+the step"),  # a numbered item
     ("Can someone explain the step 3?", "can someone explain step 3", "+the step"),
     ("We are going to need more chairs.", "we're def gonna need more chairs", "def"),  # how sure the writer is
+    ("The contract expires 12/31, so we need to renew before.", "the contract expires 12/31 so we need to renew b4 then",
+     "then"),  # the time the writer set
+    ('Can you explain what you meant by "Circle back"?', 'can u explain what u meant by "circle back"',
+     '"circle back"'),  # the writer's quoted words
+    ("My flight gets in 7:40 pm.", "my flight gets in at 7:40pm", "at 7:40"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1362,6 +1367,10 @@ FINE = [
     ("Can someone explain step three?", "can someone explain step 3"),
     ("We are certainly going to need more chairs.", "we're def gonna need more chairs"),
     ("It is not Def Leppard.", "it's not def leppard"),
+    ("The contract expires 12/31, so we need to renew before then.",
+     "the contract expires 12/31 so we need to renew b4 then"),
+    ('Can you explain what you meant by "circle back"?', 'can u explain what u meant by "circle back"'),
+    ("My flight gets in at 7:40 p.m.", "my flight gets in at 7:40pm"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
