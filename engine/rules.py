@@ -285,6 +285,11 @@ _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNOR
 _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spent|thought|kept|built|worth|explained"
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
 _DISCOURSE = rf"so(?! what\W*$)|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and"  # "so what" shrugs
+_SO_FEELING = re.compile(rf"^({_LEAD})(?i:so|soo+|sooo+)\s+(?=(?:proud|happy|sorry|glad|excited|tired|sad|grateful|"
+                         r"thankful|jealous|bored|hungry|busy|confused|ready|lucky|nervous|stressed|worried|"
+                         r"relieved|bummed|pumped|stoked|exhausted|sleepy|honored|honoured|blessed|"
+                         r"disappointed|annoyed|frustrated)\b(?!\s*(?:-|by\b))(?![^.!?]*\?))", re.IGNORECASE)
+# ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling followed by "by" or a dash is a title)
 _LEADING_DISCOURSE = re.compile(rf"^({_LEAD})(?:{_DISCOURSE}|but)\b,? *(?=[^\W_])", re.IGNORECASE)
 # After another sentence a leading "but" sets this one against it ("the presentation was rough. but the q&a went
 # great" -> "... rough. The Q&A went great" loses the contrast): only a text's first sentence loses it.
@@ -1666,6 +1671,8 @@ class RuleFormalizer:
             s = undressed
         s = _GREETING_NAME.sub(lambda m: m.group(1) + ("Hi " if m.group()[len(m.group(1)):].lower().startswith("hi ")
                                                          else "Hello ") + _capitalise_first(m.group(2).rstrip(" ,")) + ", ", s)
+        # "so proud of u!!": "so" before how the writer feels intensifies it, with the "I am" chat leaves out
+        s = _SO_FEELING.sub(lambda m: m.group(1) + "I am very ", s)
         discourse = _LEADING_DISCOURSE if first else _LEADING_DISCOURSE_AFTER
         stripped = discourse.sub(r"\1", discourse.sub(r"\1", s))  # "oh and ..."
         if any(c.isalpha() for c in stripped):

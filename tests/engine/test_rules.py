@@ -491,6 +491,10 @@ CASES = [
     ("sorry to bother u again but did u get a chance to review my application",
      "Sorry to bother you again, but did you get a chance to review my application?"),
     ("i tried, but do it again", "I tried, but do it again."),
+    # "so" before how the writer feels intensifies it; a song title stays one
+    ("so proud of u!!", "I am very proud of you."),
+    ("SO Sick By Ne-Yo", "Sick By Ne-Yo."),
+    ("so i went home", "I went home."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
