@@ -426,11 +426,18 @@ _ADDRESS_WORDS = "guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe
 # @handle; a capitalised word (or two) with a comma or a question after it ("Hey Jude by the Beatles", "Hi Go to
 # ...", "Yo Mama is ..." are no greetings); a lower-case word right before "can you", "could u", ...
 _REQUEST_AHEAD = r"(?=(?:can|could|would|will|do|did|are|have)\s+(?:you|u)\b)"
+_NOT_NAMES = (r"again|friend|friends|love|hun|honey|sweetie|sweetheart|darling|dear|baby|team|squad|crew|peeps|u|you|ya"
+              r"|yo|ok|okay|so|well|thanks|thx|sorry|yes|yeah|no|oh|wow|lol|haha|what|why|how|who|where|when|hey|hi"
+              r"|hello|sis|mate|boss|sir|madam|ma'am|man|dude|bro|girl|boy|boys|girls|ladies|gents|people|pal|guy|gal"
+              r"|boo|hon|bud|bestie|cutie|champ|chief|stranger|listen|wait|look|stop|guess|check|see|quick|just|um|uh"
+              r"|hmm|btw|fyi|sweety|kiddo|son|lady|fam")  # imperatives and endearments: "hey listen, ...", "hey pal,"
 _GREETING_NAME = re.compile(
     rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(\ue001\s*,?"
     rf"|[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:\s*,|\s+(?=(?:how|what|where|when|why|who)\b)|\s+{_REQUEST_AHEAD})"
     rf"|(?!(?:what|who|where|when|why|how|so|{_ADDRESS_WORDS}"
-    rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD})\s*(?=[^\W_])")
+    rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD}"
+    # a lower-case name with its comma: "hey mark, hope ur week is going well" (was "Mark, hope ...")
+    rf"|(?!(?:{_ADDRESS_WORDS}|{_NOT_NAMES})\b)[a-z]{{2,}}\s*,)\s*(?=[^\W_])")
 # a salutation on a line of its own: "hey jen," (was made "Jen.")
 _SALUTATION = re.compile(
     rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(?!(?i:{_ADDRESS_WORDS}"
@@ -746,7 +753,8 @@ _DATE_END = r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"  # what may fol
 _AMBIGUOUS_MONTH = re.compile(
     r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for|already)[ -])"
     rf"(?P<m1>{_MONTH_AFTER_PREP})\b{_DATE_END}"
-    rf"|(?<![\w'’])(?P<m2>{_MONTH_ANY})(?=\.?\s+(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z]))"
+    rf"|(?<![\w'’])(?P<m2>{_MONTH_ANY})(?=\.?\s+(?:(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"  # "may 3rd bc of"
+    rf"|(?:{_DAY}|\d{{4}})\b(?!\s+[^\W\d_]*[a-z])))"
     # a range of days, protected as one span before these rules run ("dec 23-27"); not "may" or "march"
     rf"|(?<![\w'’])(?P<m4>{'|'.join(sorted((k for k in _MONTHS if k not in ('may', 'march')), key=len, reverse=True))})"
     rf"(?=\.?\s+{_MARK}(?!\S))"

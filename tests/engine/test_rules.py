@@ -495,6 +495,13 @@ CASES = [
     ("so proud of u!!", "I am very proud of you."),
     ("SO Sick By Ne-Yo", "Sick By Ne-Yo."),
     ("so i went home", "I went home."),
+    # a lower-case name after a greeting, with its comma; not an imperative or an endearment
+    ("hey mark, hope ur week is going well", "Hello Mark, hope your week is going well."),
+    ("hey listen, go talk to him", "Listen, go talk to him."),
+    ("hey pal, the thing is not opening", "Pal, the thing is not opening."),
+    # a month before an ordinal day, whatever follows
+    ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
+    ("this may 10 people", "This may 10 people."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
