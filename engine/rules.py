@@ -385,6 +385,11 @@ _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my
 _DOCTORS = re.compile(r"(?<![\w'’])(?i:docs?|drs?|dr['’]s|doctors)\.?\s+(?=(?i:appt|appts|appointment|appointments|office|visit)\b)")
 _REPLY_ALL = re.compile(r"(?<![\w'’])((?i:reply|replied|replying|replies))\s+(?=(?i:all)\b(?!\s+(?:of|the|my|your|his|her"
                         r"|their|our|these|those|day|night|week|morning|evening|year|along|over|around|together)\b))")
+# "it" as the IT department: "can someone from it take a look", "the it dept", "ask it support"
+_IT_DEPARTMENT = re.compile(r"(?<![\w'’])(?:(?<=from )|(?<=in )|(?<=the )|(?<=ask )|(?<=call )|(?<=email ))it"
+                            r"(?=\s+(?:dept|department|team|support|guy|guys|desk|helpdesk|help desk|people|folks|staff"
+                            r"|admin|admins|ticket)\b|(?<=from it)(?=\s+(?:take|look|help|check|come|fix|call|can|could"
+                            r")\b))")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
 # "i owe u big time": a great deal (a model made it "a large amount of time")
 _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
@@ -1427,6 +1432,7 @@ class RuleFormalizer:
         text = _QUARTER.sub(r"Q\1", text)
         text = _DOCTORS.sub(lambda m: _match_case(m.group(), "doctor's") + " ", text)
         text = _REPLY_ALL.sub(r"\1 to ", text)
+        text = _IT_DEPARTMENT.sub("IT", text)
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _OR_NAH.sub(r"\1not", text)

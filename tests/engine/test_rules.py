@@ -502,6 +502,11 @@ CASES = [
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
+    # "it" as the IT department
+    ("so the printer's broken again. can someone from it take a look?",
+     "The printer is broken again. Can someone from IT take a look?"),
+    ("ask the it dept", "Ask the IT dept."),
+    ("i got it from it to be honest", "I got it from it to be honest."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
