@@ -1088,12 +1088,15 @@ def _comma_joined(candidate: str, rules_text: str, source: str) -> list[str]:
         word, after = re.escape(m.group(1)), re.escape(m.group(2))
         if len(m.group(1)) <= 2:
             continue
+        # (the word before the writer's mark may be spelled otherwise in the source: "last nite?? insane")
         run_in = (re.search(rf"(?<![\w'’]){lead(m)}\s+{after}\b", candidate, re.IGNORECASE)
-                  and re.search(rf"(?<![\w'’]){word}\s*(?:[!?]+|(?<!\.)\.(?!\.))\s*{after}\b", source, re.IGNORECASE))
+                  and re.search(rf"(?<![\w'’])(?:{word}|[^\W\d_][\w'’]{{2,}})\s*(?:[!?]+|(?<!\.)\.(?!\.))\s*{after}\b",
+                                source, re.IGNORECASE))
         # ... and a question's end, whatever follows it now ("can i get an extension on the essay? been sick all
         # week" -> "... on the essay be sick all week?": the question takes in the statement)
-        asked_on = ("?" in m.group() and re.search(rf"(?<![\w'’]){lead(m)}\s+[^\W\d_]", candidate, re.IGNORECASE)
-                    and re.search(rf"(?<![\w'’]){word}\s*\?+\s*{after}\b", source, re.IGNORECASE))
+        asked_on = ("?" in m.group() and re.search(rf"(?<![\w'’]){lead(m)}\s*,?\s+[^\W\d_]", candidate, re.IGNORECASE)
+                    and re.search(rf"(?<![\w'’])(?:{word}|[^\W\d_][\w'’]{{2,}})\s*\?+\s*{after}\b", source,
+                                  re.IGNORECASE))
         if run_in or asked_on:
             out.append(f"{SENSE},{m.group(2).lower()}")
     return out

@@ -493,7 +493,8 @@ _PREV_WORD = re.compile(r"([\w'’]+)\s+$")
 # A question without its mark: "how would you want it." An imperative ("Do the dishes", "Have a nice day",
 # "Do it now") must not match, so "do"/"have" only count before a personal pronoun.
 _QUESTION_START = re.compile(
-    rf"^{_LEAD}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
+    # an opener or two may come first: "wait so r u coming or not", "ok so are we still meeting"
+    rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then)[,\s]+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
     r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     # "how come", "why not", "who cares", "who knows" ask too
     r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
@@ -505,7 +506,7 @@ _QUESTION_START = re.compile(
     r"|who\s+(?:cares|knows)(?:\s+(?:what|about|if|whether|how|why|who|when|where)\b|\W*$)"
     r"|(?:is|are|does|did|can|could|would|should|will|has|was|were|am)\s+(?:I|you|he|she|it|we|they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
-    r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody|someone|somebody)"
+    r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody)"  # ("have someone else do it" tells)
     # "is breakfast included or not": asked whatever the subject
     r"|(?:is|are|was|were|does|did|can|could|will|would|should|has|have)\s+(?=[^.!?]*\bor\s+not\W*$))\b",
     re.IGNORECASE,
@@ -523,6 +524,8 @@ _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|becaus
 # reword them" end with a question mark.
 _CLOSING_REQUEST = re.compile(
     r",\s*(?:but\s+)?(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
+    # "idk what to get my dad, any ideas": a closing call for the reader's views
+    r"|,\s*any\s+(?:ideas|thoughts|suggestions|recommendations|tips|advice|takers|volunteers|objections)\s*$"
     # a closing question after a statement: "it's late, what do you think", "we are out of coffee again, who is
     # buying"; a "who" after a comma is more often a relative pronoun ("the actress, who was Lauren Bacall"), so
     # it counts only before "is/are ...ing"

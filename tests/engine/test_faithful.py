@@ -1282,6 +1282,8 @@ CAUGHT = [
     ('Can you explain what you meant by "Circle back"?', 'can u explain what u meant by "circle back"',
      '"circle back"'),  # the writer's quoted words
     ("My flight gets in 7:40 pm.", "my flight gets in at 7:40pm", "at 7:40"),
+    ("Did you see the game last night insane?", "did u guys see the game last nite?? insane", "~,insane"),
+    ("Did you see the game last night, insane?", "did u guys see the game last nite?? insane", "~,insane"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1371,6 +1373,7 @@ FINE = [
      "the contract expires 12/31 so we need to renew b4 then"),
     ('Can you explain what you meant by "circle back"?', 'can u explain what u meant by "circle back"'),
     ("My flight gets in at 7:40 p.m.", "my flight gets in at 7:40pm"),
+    ("Did you see the game last night? It was insane.", "did u guys see the game last nite?? insane"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",

@@ -507,6 +507,10 @@ CASES = [
      "The printer is broken again. Can someone from IT take a look?"),
     ("ask the it dept", "Ask the IT dept."),
     ("i got it from it to be honest", "I got it from it to be honest."),
+    # a question after an opener or two; "have someone ..." tells; a closing call for views asks
+    ("wait so r u coming or not", "Wait so are you coming or not?"),
+    ("have someone else tell him for you.", "Have someone else tell him for you."),
+    ("idk what to get my dad for his bday, any ideas", "I do not know what to get my dad for his birthday, any ideas?"),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
