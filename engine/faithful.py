@@ -1367,6 +1367,26 @@ def _at_time_lost(candidate: str, source: str, rules_text: str) -> list[str]:
     return out
 
 
+# "been to" a place ("i have been to tokyo last year" -> "I have been Tokyo last year."); a subject after "there"
+# ("the first time i went there it was closed" -> "The first time I went there was closed.": the place was closed,
+# now the time); a verb of seeming made a noun ("lgtm, ship it" -> "Looks are good to me, ship it.")
+_BEEN_TO = re.compile(r"\bbeen\s+to\s+([A-Za-z][\w'’-]*)", re.IGNORECASE)
+_THERE_SUBJECT = re.compile(r"\bthere,?\s+(it|he|she|they)\s+(was|is|were|are)\b", re.IGNORECASE)
+_SEEMS = re.compile(r"(?:^|(?<=[.!?]\s))(looks|sounds|seems|feels|smells|tastes)\s+([a-z]+)", re.IGNORECASE)
+
+
+def _subjects_merged(candidate: str, rules_text: str) -> list[str]:
+    out = [f"been to {w.lower()}" for w in dict.fromkeys(_BEEN_TO.findall(rules_text)) if w.lower() not in STOPWORDS
+           and re.search(rf"\b{re.escape(w)}\b", candidate, re.IGNORECASE)  # ("been too Tokyo" garbles it too)
+           and not re.search(rf"\b(?:to|visited|in)\s+{re.escape(w)}\b", candidate, re.IGNORECASE)]
+    out += [f"{who} {verb}" for who, verb in dict.fromkeys(_THERE_SUBJECT.findall(rules_text))
+            if re.search(rf"\bthere\s+{verb}\b", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{who}\s+{verb}\b", candidate, re.IGNORECASE)]
+    out += [f"~{verb.lower()} {what.lower()}" for verb, what in dict.fromkeys(_SEEMS.findall(rules_text))
+            if re.search(rf"\b{verb}\s+(?:is|are|was|were)\s+{what}\b", candidate, re.IGNORECASE)]
+    return out
+
+
 def _relative_split(candidate: str, rules_text: str) -> list[str]:
     if not rules_text.rstrip().endswith("?"):
         return []
@@ -1936,6 +1956,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _article_on_numbered(candidate, source, rules_text)
     lost += _quote_recased(candidate, source, rules_text)
     lost += _at_time_lost(candidate, source, rules_text)
+    lost += _subjects_merged(candidate, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)

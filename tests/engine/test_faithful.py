@@ -1284,6 +1284,10 @@ CAUGHT = [
     ("My flight gets in 7:40 pm.", "my flight gets in at 7:40pm", "at 7:40"),
     ("Did you see the game last night insane?", "did u guys see the game last nite?? insane", "~,insane"),
     ("Did you see the game last night, insane?", "did u guys see the game last nite?? insane", "~,insane"),
+    ("I have been Tokyo last year.", "i have been to tokyo last year", "been to tokyo"),  # the place's "to"
+    ("I have been too Tokyo last year.", "i have been to tokyo last year", "been to tokyo"),
+    ("The first time I went there was closed.", "the first time i went there it was closed", "it was"),
+    ("Looks are good to me, ship it.", "lgtm, ship it", "~looks good"),  # seeming made a noun
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1374,6 +1378,9 @@ FINE = [
     ('Can you explain what you meant by "circle back"?', 'can u explain what u meant by "circle back"'),
     ("My flight gets in at 7:40 p.m.", "my flight gets in at 7:40pm"),
     ("Did you see the game last night? It was insane.", "did u guys see the game last nite?? insane"),
+    ("I went to Tokyo last year.", "i have been to tokyo last year"),
+    ("The first time I went there, it was closed.", "the first time i went there it was closed"),
+    ("Looks good to me, ship it.", "lgtm, ship it"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
