@@ -390,6 +390,8 @@ _IT_DEPARTMENT = re.compile(r"(?<![\w'’])(?:(?<=from )|(?<=in )|(?<=the )|(?<=
                             r"(?=\s+(?:dept|department|team|support|guy|guys|desk|helpdesk|help desk|people|folks|staff"
                             r"|admin|admins|ticket)\b|(?<=from it)(?=\s+(?:take|look|help|check|come|fix|call|can|could"
                             r")\b))")
+# "give me a sec", "one sec", "30 secs": seconds ("the SEC", "sec of state" stay)
+_SECONDS = re.compile(r"(?<![\w'’])((?i:a|one|few|couple|\d+)\s+)(secs?)(?![\w'’])")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
 # "i owe u big time": a great deal (a model made it "a large amount of time")
 _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]time\b", re.IGNORECASE)
@@ -1436,6 +1438,8 @@ class RuleFormalizer:
         text = _DOCTORS.sub(lambda m: _match_case(m.group(), "doctor's") + " ", text)
         text = _REPLY_ALL.sub(r"\1 to ", text)
         text = _IT_DEPARTMENT.sub("IT", text)
+        text = _SECONDS.sub(lambda m: m.group(1) + ("seconds" if m.group(2).endswith("s") or (
+            m.group(1).strip().isdigit() and m.group(1).strip() != "1") else "second"), text)  # "30 sec": seconds
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _OR_NAH.sub(r"\1not", text)

@@ -511,6 +511,10 @@ CASES = [
     ("wait so r u coming or not", "Wait so are you coming or not?"),
     ("have someone else tell him for you.", "Have someone else tell him for you."),
     ("idk what to get my dad for his bday, any ideas", "I do not know what to get my dad for his birthday, any ideas?"),
+    # "a sec", "30 sec": seconds; "the SEC" stays
+    ("can you lend me your pen for a sec", "Can you lend me your pen for a second?"),
+    ("i can download a song in about 30 sec.", "I can download a song in about 30 seconds."),
+    ("the SEC filed", "The SEC filed."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
