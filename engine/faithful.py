@@ -1306,6 +1306,7 @@ _ASKING = _QUESTION_AUX | {"what", "who", "whom", "whose", "which", "when", "whe
                            "any", "anyone", "anybody", "anything", "right", "really", "seriously", "isn't", "aren't",
                            "don't", "doesn't", "didn't", "can't", "won't", "wouldn't", "couldn't", "shouldn't"}
 _ASKED = re.compile(r"(?:^|(?<=[.!?])\s+)([^.!?]*?)\?(?![\"”])")  # a mark inside a quotation is the speaker's
+_IKR_ASKED = re.compile(r"(?<![\w'’])ikr\s*\?+", re.IGNORECASE)
 _ASK_MARK = re.compile(r"\?(?![\"”])")
 # A modal straight before a bare verb opens a statement whose "I" was dropped, not a question ("just landed!! will
 # call when i get to the hotel" -> "Just landed. Will call when I get to the hotel?"): a question puts its subject
@@ -1385,6 +1386,25 @@ def _subjects_merged(candidate: str, rules_text: str) -> list[str]:
     out += [f"~{verb.lower()} {what.lower()}" for verb, what in dict.fromkeys(_SEEMS.findall(rules_text))
             if re.search(rf"\b{verb}\s+(?:is|are|was|were)\s+{what}\b", candidate, re.IGNORECASE)]
     return out
+
+
+# A question put in front of a sentence that already asks ("wait so r u coming or not" -> "Do you wait so are you
+# coming or not?"): the candidate opens with an auxiliary and its subject before the rules' first word, and asks
+# again further on in the same sentence
+_ASKED_OPENING = re.compile(r"^\W*(?:(?:do|does|did)\s+(?:you|i|we|he|she|they)|(?:are|is|can|could|will|would)\s+"
+                            r"(?:you|i|we|he|she|they|it))\s+([a-z]+)([^.!?]*)", re.IGNORECASE)  # ("Do it" tells)
+_ASKS_AGAIN = re.compile(r"(?:\b(?:so|then|now|well|like)\s+|,\s*)(?:are|is|do|does|did|can|could|will|would|have|has)"
+                         r"\s+(?:you|i|we|he|she|they|it|there)\b", re.IGNORECASE)  # ("she did it" asks nothing)
+
+
+def _question_doubled(candidate: str, rules_text: str) -> list[str]:
+    m = _ASKED_OPENING.match(candidate)
+    first = re.match(r"\W*([^\W\d_]+)", rules_text)
+    # (a second question joined by "or", "and", "but" is one of its own: "Do you think ... or do you think ...?")
+    if (m and first and m.group(1).lower() == first.group(1).lower()
+            and _ASKS_AGAIN.search(re.split(r"\b(?:or|and|but)\b", m.group(2), maxsplit=1)[0])):
+        return [f"+{candidate.split()[0].lower()} {candidate.split()[1].lower()}"]
+    return []
 
 
 def _relative_split(candidate: str, rules_text: str) -> list[str]:
@@ -1706,6 +1726,7 @@ DROPPABLE_MARKERS = frozenset([
     "freaking", "fricking", "fucking", "fuck", "gosh", "guys", "hell", "heck", "hey", "hi", "hmm", "honey", "huh",
     "kinda", "man", "pretty", "ps", "shit", "sorta", "super", "sweetie", "swear", "tho", "totally", "whole", "ya",
     "yea", "yeah", "yep", "yup", "nope", "yo", "sis", "peeps", "dear", "darling", "mate", "screw",
+    "lowkey", "highkey",  # hedges and intensifiers as "kinda" and "super" are ("lowkey think we should" -> "I think")
 ])
 
 
@@ -1875,6 +1896,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # the abbreviation, its spelled-out word, or an equivalent of either.
     abbreviations = default_abbreviations()
     lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost and w not in ordinal_tails
+             and w not in DROPPABLE_MARKERS  # a hedge ("lowkey" -> "somewhat") may go, as "kinda" may
              and _stem(w) not in cand_stems and _stem(abbreviations[w]) not in cand_stems
              and not said_formally(w) and not said_formally(abbreviations[w])]
     phrases = default_phrase_abbreviations()
@@ -1957,6 +1979,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _quote_recased(candidate, source, rules_text)
     lost += _at_time_lost(candidate, source, rules_text)
     lost += _subjects_merged(candidate, rules_text)
+    lost += _question_doubled(candidate, rules_text)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)
@@ -1995,7 +2018,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     if _question_added(candidate, source, rules_text):
         lost.append(QUESTION_ADDED)
     # the writer's own sentence always passes: leaving it as it is changes nothing it says
-    if (is_question(source) or (is_question(rules_text) and candidate != source)) and not is_question(candidate):
+    # ("ikr??" holds the acronym's own "right?": the rules end it with a full stop, and no question is lost)
+    if ((is_question(_IKR_ASKED.sub("ikr.", source)) or (is_question(rules_text) and candidate != source))
+            and not is_question(candidate)):
         lost.append(QUESTION)
     if new_quotation(candidate, source):
         lost.append(QUOTED)

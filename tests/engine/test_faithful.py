@@ -1288,6 +1288,7 @@ CAUGHT = [
     ("I have been too Tokyo last year.", "i have been to tokyo last year", "been to tokyo"),
     ("The first time I went there was closed.", "the first time i went there it was closed", "it was"),
     ("Looks are good to me, ship it.", "lgtm, ship it", "~looks good"),  # seeming made a noun
+    ("Do you wait so are you coming or not?", "wait so r u coming or not", "+do you"),  # asked twice
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1381,6 +1382,11 @@ FINE = [
     ("I went to Tokyo last year.", "i have been to tokyo last year"),
     ("The first time I went there, it was closed.", "the first time i went there it was closed"),
     ("Looks good to me, ship it.", "lgtm, ship it"),
+    ("Wait, are you coming or not?", "wait so r u coming or not"),
+    ("Do you seriously think that she did it or do you think he was depressed?",
+     "Seriously, do you think she did it or was he just depressed??"),
+    ("I think we should push the launch to Q2.", "lowkey think we should push the launch to q2"),  # a hedge may go
+    ("I agree. The ending made zero sense.", "ikr?? the ending made zero sense"),  # the acronym's own "right?"
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",

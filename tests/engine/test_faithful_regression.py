@@ -225,6 +225,23 @@ WRITER_CASES = [
     ("ur balance is -$40, pls top up", ["-$40"], []),                           # "Your balance is $40"
     ("hey prof, can i get an extension on the essay? been sick all week", ["essay?"], ["essay be"]),
     ("got it, thx", [], ["have it"]),                                           # "I have it, thank you."
+    # the sixth batch (2026-11-27, session 28)
+    ("just landed!! will call when i get to the hotel", ["hotel."], ["hotel?"]),  # a statement made a question
+    ("does anyone have a charger i could borrow for like an hour", ["charger I could borrow"], ["charger?"]),
+    ("the instructions r kinda confusing, can someone explain step 3", ["step 3"], ["the step"]),
+    ("we should def grab drinks after work sometime", ["definitely"], []),        # how sure the writer is, dropped
+    ("the contract expires 12/31 so we need to renew b4 then", ["before then"], []),
+    ("my flight is UA 882, gets in at 7:40pm", ["at 7:40"], []),
+    ('can u explain what u meant by "circle back"', ['"circle back"'], []),    # '"Circle back"'
+    ("i accidentally replied all, so embarrassing", ["to all"], []),           # "I accidentally replied"
+    ("did u guys see the game last nite?? insane", ["night? "], ["night insane", "night, insane"]),
+    ("wait so r u coming or not", ["coming or not?"], ["Do you wait"]),
+    ("i have been to tokyo last year", ["been to Tokyo"], []),                  # "I have been Tokyo"
+    ("the first time i went there it was closed", ["it was closed"], []),     # "... went there was closed."
+    ("lgtm, ship it", ["Looks good"], ["Looks are"]),
+    ("lowkey think we should push the launch to q2", ["I think"], ["lowkey"]),  # returned as typed
+    ("ikr?? the ending made zero sense", ["I agree"], ["ikr"]),                # returned as typed
+    ("omg 😂😂 i cant believe he actually said that", ["believe"], ["😂😂 I"]),
 ]
 
 
