@@ -1330,6 +1330,14 @@ _GAPPED_CLAUSE = re.compile(r"\s*(?:i|you|we|they|he|she)\s+(?:(?:could|can|woul
 _ANSWERS = frozenset(["yes", "no", "yeah", "well", "okay", "ok", "oh", "sure", "thanks", "please"])  # "Yes, I do"
 
 
+def _relative_split(candidate: str, rules_text: str) -> list[str]:
+    if not rules_text.rstrip().endswith("?"):
+        return []
+    return [f"~{a}{mark}{b}" for m in _ASKED_THEN_WORD.finditer(candidate) for a, mark, b in (m.groups(),)
+            if a.lower() not in _ANSWERS and _GAPPED_CLAUSE.match(candidate, m.start(3))
+            and re.search(rf"\b{re.escape(a)}\s+{re.escape(b)}\b", rules_text, re.IGNORECASE)]
+
+
 # Words the writer put in double quotes are theirs, letter for letter ('what u meant by "circle back"' -> '... by
 # "Circle back"?'); a quote the candidate leaves out is for the other checks
 _QUOTED_WORDS = re.compile(r'"([^"\n]{1,80})"')
@@ -1391,7 +1399,7 @@ def _subjects_merged(candidate: str, rules_text: str) -> list[str]:
 # A question put in front of a sentence that already asks ("wait so r u coming or not" -> "Do you wait so are you
 # coming or not?"): the candidate opens with an auxiliary and its subject before the rules' first word, and asks
 # again further on in the same sentence
-_ASKED_OPENING = re.compile(r"^\W*(?:(?:do|does|did)\s+(?:you|i|we|he|she|they)|(?:are|is|can|could|will|would)\s+"
+_ASKED_OPENING = re.compile(r"^\W*((?:do|does|did)\s+(?:you|i|we|he|she|they)|(?:are|is|can|could|will|would)\s+"
                             r"(?:you|i|we|he|she|they|it))\s+([a-z]+)([^.!?]*)", re.IGNORECASE)  # ("Do it" tells)
 _ASKS_AGAIN = re.compile(r"(?:\b(?:so|then|now|well|like)\s+|,\s*)(?:are|is|do|does|did|can|could|will|would|have|has)"
                          r"\s+(?:you|i|we|he|she|they|it|there)\b", re.IGNORECASE)  # ("she did it" asks nothing)
@@ -1401,18 +1409,10 @@ def _question_doubled(candidate: str, rules_text: str) -> list[str]:
     m = _ASKED_OPENING.match(candidate)
     first = re.match(r"\W*([^\W\d_]+)", rules_text)
     # (a second question joined by "or", "and", "but" is one of its own: "Do you think ... or do you think ...?")
-    if (m and first and m.group(1).lower() == first.group(1).lower()
-            and _ASKS_AGAIN.search(re.split(r"\b(?:or|and|but)\b", m.group(2), maxsplit=1)[0])):
-        return [f"+{candidate.split()[0].lower()} {candidate.split()[1].lower()}"]
+    if (m and first and m.group(2).lower() == first.group(1).lower()
+            and _ASKS_AGAIN.search(re.split(r"\b(?:or|and|but)\b", m.group(3), maxsplit=1)[0])):
+        return ["+" + " ".join(m.group(1).lower().split())]
     return []
-
-
-def _relative_split(candidate: str, rules_text: str) -> list[str]:
-    if not rules_text.rstrip().endswith("?"):
-        return []
-    return [f"~{a}{mark}{b}" for m in _ASKED_THEN_WORD.finditer(candidate) for a, mark, b in (m.groups(),)
-            if a.lower() not in _ANSWERS and _GAPPED_CLAUSE.match(candidate, m.start(3))
-            and re.search(rf"\b{re.escape(a)}\s+{re.escape(b)}\b", rules_text, re.IGNORECASE)]
 
 
 def _question_added(candidate: str, source: str, rules_text: str) -> bool:

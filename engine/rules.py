@@ -285,11 +285,12 @@ _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNOR
 _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spent|thought|kept|built|worth|explained"
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
 _DISCOURSE = rf"so(?! what\W*$)|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and"  # "so what" shrugs
+# "so proud of u": "so" before how the writer feels ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling
+# followed by "by" or a dash is a title)
 _SO_FEELING = re.compile(rf"^({_LEAD})(?i:so|soo+|sooo+)\s+(?=(?:proud|happy|sorry|glad|excited|tired|sad|grateful|"
                          r"thankful|jealous|bored|hungry|busy|confused|ready|lucky|nervous|stressed|worried|"
                          r"relieved|bummed|pumped|stoked|exhausted|sleepy|honored|honoured|blessed|"
                          r"disappointed|annoyed|frustrated)\b(?!\s*(?:-|by\b))(?![^.!?]*\?))", re.IGNORECASE)
-# ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling followed by "by" or a dash is a title)
 _LEADING_DISCOURSE = re.compile(rf"^({_LEAD})(?:{_DISCOURSE}|but)\b,? *(?=[^\W_])", re.IGNORECASE)
 # After another sentence a leading "but" sets this one against it ("the presentation was rough. but the q&a went
 # great" -> "... rough. The Q&A went great" loses the contrast): only a text's first sentence loses it.
@@ -784,9 +785,9 @@ _WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thur
 _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 # a short day's possessive is the day's ("sat's bake sale", "fri's meeting"); "the sun's rays" stays
-_WEEKDAY_POSSESSIVE = re.compile(r"(?<![\w'’])(mon|tues?|weds?|thur?s?|fri|sat)(['’]s)(?![\w'’])", re.IGNORECASE)
+_WEEKDAY_POSSESSIVE = re.compile(r"(?<![\w'’])(mon|tues?|weds?|thu|thurs?|fri|sat)(['’]s)(?![\w'’])", re.IGNORECASE)
 _DAY_OF = {"mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday", "weds": "Wednesday",
-           "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "thus": "Thursday", "fri": "Friday",
+           "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "fri": "Friday",
            "sat": "Saturday"}
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
@@ -927,7 +928,6 @@ def _number_bucks(m: re.Match) -> str:
 
 
 _YR_DOT = re.compile(r"(?<![\w'’])((?i:yrs?))\.(?=\s+[a-z])")
-# "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 # "ikr??": the acronym holds its own "right?" ("I know, right?"), so its agreement ends with a full stop, not a
 # question mark ("ikr?? the ending made zero sense" was "I agree? The ending ...")
 _IKR_ASKED = re.compile(r"(?<![\w'’])((?i:ikr))\s*\?+")
@@ -937,6 +937,7 @@ _LOWKEY_OPINION = re.compile(r"(?<![\w'’])(?i:lowkey)\s+(?=(?i:think|thought|f
 # "not gonna lie," owns up before a confession: "to be honest" ("I'm not gonna lie to you" is a promise, and stays)
 _NOT_GONNA_LIE = re.compile(r"(?<![\w'’])(?:(?i:i)['’]?m\s+|(?i:i am)\s+)?(?i:not\s+(?:gonna|going\s+to)\s+lie)"
                             r"(?=\s*(?:[,.;:!]|$))")
+# "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my (?:bad|b))(?=\s*(?:[,.;:!?]|$))")  # "my b, i'll fix it"
 # "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
 _NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
@@ -953,7 +954,6 @@ def _no_cap(m: re.Match) -> str:
     return ", honestly"
 
 
-# "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
 # chat praise and scorn after a copula: "that presentation was fire" (excellent), "the wifi here is trash" (terrible),
 # "my boss is super chill about it" (relaxed); "there was fire", "as if they were trash", "chill the wine" stay
 _FIRE = re.compile(r"(?<![\w'’])(?<!there )(?<!There )((?i:is|was|are|were|so|looks|looked|sounds|sounded)\s+)(?i:fire)"
@@ -963,6 +963,7 @@ _CHILL = re.compile(r"(?<![\w'’])((?i:is|was|being|be|so|super|very|pretty|rea
                     r"(?=\s*(?:[,.;!?]|$|(?:about|abt|with|w/|tbh|ngl|tho|though)\b))")
 # "cheers for the heads up": thanks
 _CHEERS_FOR = re.compile(rf"^({_LEAD})(?i:cheers)(?= +for\b)")
+# "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
 _MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)"
                   r"(?=\s*(?:[,.;!?]|$|(?:but|and|tbh|tho|though|ngl)\b))")  # "the food was mid but ..."
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
