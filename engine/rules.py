@@ -391,6 +391,11 @@ _IT_DEPARTMENT = re.compile(r"(?<![\w'’])(?:(?<=from )|(?<=in )|(?<=the )|(?<=
                             r"(?=\s+(?:dept|department|team|support|guy|guys|desk|helpdesk|help desk|people|folks|staff"
                             r"|admin|admins|ticket)\b|(?<=from it)(?=\s+(?:take|look|help|check|come|fix|call|can|could"
                             r")\b))")
+# "in the uk", "email the ta": the UK, a teaching assistant ("uk" and "ta" alone stay: "ta" thanks, in Britain)
+_UK_TA = re.compile(r"(?<![\w'’])((?i:the|in|to|from)\s+)(uk|ta)(?![\w'’.-])")
+# "the apt is 850 sq ft", "my apt building": an apartment ("an apt description" is apt)
+_APARTMENT = re.compile(r"(?<![\w'’])((?i:the|my|our|your|his|her|their|new|old)\s+)apt(?=\s+(?:is|was|has|had|building"
+                        r"|complex|number|no|#|\d|downtown|near|in|on)\b|\s*[,.!?]|\s*$)")
 # "give me a sec", "one sec", "30 secs": seconds ("the SEC", "sec of state" stay)
 _SECONDS = re.compile(r"(?<![\w'’])((?i:a|one|few|couple|\d+)\s+)(secs?)(?![\w'’])")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
@@ -1439,6 +1444,8 @@ class RuleFormalizer:
         text = _DOCTORS.sub(lambda m: _match_case(m.group(), "doctor's") + " ", text)
         text = _REPLY_ALL.sub(r"\1 to ", text)
         text = _IT_DEPARTMENT.sub("IT", text)
+        text = _UK_TA.sub(lambda m: m.group(1) + m.group(2).upper(), text)
+        text = _APARTMENT.sub(r"\1apartment", text)
         text = _SECONDS.sub(lambda m: m.group(1) + ("seconds" if m.group(2).endswith("s") or (
             m.group(1).strip().isdigit() and m.group(1).strip() != "1") else "second"), text)  # "30 sec": seconds
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)

@@ -515,6 +515,13 @@ CASES = [
     ("can you lend me your pen for a sec", "Can you lend me your pen for a second?"),
     ("i can download a song in about 30 sec.", "I can download a song in about 30 seconds."),
     ("the SEC filed", "The SEC filed."),
+    # "the EU", "the UK", "the TA"; a conference room, square feet, an apartment
+    ("my thesis is on climate policy in the eu", "My thesis is on climate policy in the EU."),
+    ("im gonna email the ta about my grade", "I am going to email the TA about my grade."),
+    ("i live in the uk", "I live in the UK."),
+    ("the meeting is in conf rm b", "The meeting is in conference room B."),
+    ("the apt is 850 sq ft", "The apartment is 850 square feet."),
+    ("an apt description", "An apt description."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
