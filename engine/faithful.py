@@ -1384,6 +1384,19 @@ _THERE_SUBJECT = re.compile(r"\bthere,?\s+(it|he|she|they)\s+(was|is|were|are)\b
 _SEEMS = re.compile(r"(?:^|(?<=[.!?]\s))(looks|sounds|seems|feels|smells|tastes)\s+([a-z]+)", re.IGNORECASE)
 
 
+# A hedge made its opposite ("i'm lowkey excited" -> "I am very excited", "kinda weak" -> "extremely weak"): the
+# word the writer hedged is said with an intensifier the writer did not type
+_HEDGED = re.compile(r"\b(kinda|sorta|kind of|sort of|lowkey|somewhat|a bit|a little|slightly)\s+([a-z]{3,})\b",
+                     re.IGNORECASE)
+_INTENSIFIERS = r"(?:very|extremely|really|so|super|highly|incredibly|totally|truly|absolutely|quite)"
+
+
+def _hedge_inverted(candidate: str, source: str) -> list[str]:
+    return [f"~{hedge.lower()}" for hedge, word in dict.fromkeys(_HEDGED.findall(source))
+            if re.search(rf"\b{_INTENSIFIERS}\s+{re.escape(word)}\b", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{_INTENSIFIERS}\s+{re.escape(word)}\b", source, re.IGNORECASE)]
+
+
 def _subjects_merged(candidate: str, rules_text: str) -> list[str]:
     out = [f"been to {w.lower()}" for w in dict.fromkeys(_BEEN_TO.findall(rules_text)) if w.lower() not in STOPWORDS
            and re.search(rf"\b{re.escape(w)}\b", candidate, re.IGNORECASE)  # ("been too Tokyo" garbles it too)
@@ -1980,6 +1993,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _at_time_lost(candidate, source, rules_text)
     lost += _subjects_merged(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
+    lost += _hedge_inverted(candidate, source)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)

@@ -1289,6 +1289,8 @@ CAUGHT = [
     ("The first time I went there was closed.", "the first time i went there it was closed", "it was"),
     ("Looks are good to me, ship it.", "lgtm, ship it", "~looks good"),  # seeming made a noun
     ("Do you wait so are you coming or not?", "wait so r u coming or not", "+do you"),  # asked twice
+    ("I am very excited for the conference.", "i'm lowkey excited for the conference", "~lowkey"),  # hedge inverted
+    ("The argument is extremely weak.", "the argument is kinda weak", "~kinda"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1387,6 +1389,8 @@ FINE = [
      "Seriously, do you think she did it or was he just depressed??"),
     ("I think we should push the launch to Q2.", "lowkey think we should push the launch to q2"),  # a hedge may go
     ("I agree. The ending made zero sense.", "ikr?? the ending made zero sense"),  # the acronym's own "right?"
+    ("I am somewhat excited for the conference.", "i'm lowkey excited for the conference"),
+    ("I am excited for the conference.", "i'm lowkey excited for the conference"),  # a hedge may go
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",

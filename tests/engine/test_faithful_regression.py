@@ -242,6 +242,7 @@ WRITER_CASES = [
     ("lowkey think we should push the launch to q2", ["I think"], ["lowkey"]),  # returned as typed
     ("ikr?? the ending made zero sense", ["I agree"], ["ikr"]),                # returned as typed
     ("omg 😂😂 i cant believe he actually said that", ["believe"], ["😂😂 I"]),
+    ("i'm lowkey excited for the conference", ["excited"], ["very excited"]),  # once the hedge could go
 ]
 
 
