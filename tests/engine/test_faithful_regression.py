@@ -240,7 +240,7 @@ WRITER_CASES = [
     ("the first time i went there it was closed", ["it was closed"], []),     # "... went there was closed."
     ("lgtm, ship it", ["Looks good"], ["Looks are"]),
     ("lowkey think we should push the launch to q2", ["I think"], ["lowkey"]),  # returned as typed
-    ("ikr?? the ending made zero sense", ["I agree"], ["ikr"]),                # returned as typed
+    ("ikr?? the ending made zero sense", ["I agree"], ["ikr", "I agree?"]),    # "I agree?", then as typed
     ("omg 😂😂 i cant believe he actually said that", ["believe"], ["😂😂 I"]),
     ("i'm lowkey excited for the conference", ["excited"], ["very excited"]),  # once the hedge could go
 ]
