@@ -341,6 +341,10 @@ _DEF_TYPED = re.compile(r"(?<![\w'’])def\s+(?=(?:not|gonna|going|be|have|need|
                         r"bring|buy|watch|see|visit|play|make|take|give|use|keep|start|win|pass|miss|say|tell|know|"
                         r"feel|look|sound|deserve|worth)\b)")
 _DEF_SAID = re.compile(r"\b(?:definitely|certainly|surely|for sure|undoubtedly|absolutely)\b", re.IGNORECASE)
+# chat "ez" (lower case: "DJ EZ Rock" is a name) is "easy", which the rules write ("gg ez, u guys never stood a
+# chance" -> "It is a good game, you guys never stood a chance.": the gloat gone)
+_EZ_TYPED = re.compile(r"(?<![\w'’*@#/.-])(ez)(?![\w'’@*/-])")
+_EZ_SAID = re.compile(r"\b(?:easy|easily|effortless|effortlessly)\b", re.IGNORECASE)
 # "before then", "until then": the time the writer set ("we need to renew b4 then" -> "... to renew before.")
 _THEN_TYPED = re.compile(r"\b(?:before|b4|after|until|till|til|by|since)\s+then\b", re.IGNORECASE)
 _THEN_SAID = re.compile(r"\b(?:before|after|until|till|by|since|prior to)\s+(?:then|that)\b|\bin the meantime\b",
@@ -400,6 +404,7 @@ _SAID_SOMEHOW = (
     (_GOT_IT, _GOT_IT_SAID, "got it"),
     (_DEF_TYPED, _DEF_SAID, "def"),
     (_THEN_TYPED, _THEN_SAID, "then"),
+    (_EZ_TYPED, _EZ_SAID, "ez"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -1291,6 +1291,7 @@ CAUGHT = [
     ("Do you wait so are you coming or not?", "wait so r u coming or not", "+do you"),  # asked twice
     ("I am very excited for the conference.", "i'm lowkey excited for the conference", "~lowkey"),  # hedge inverted
     ("The argument is extremely weak.", "the argument is kinda weak", "~kinda"),
+    ("It is a good game, you guys never stood a chance.", "gg ez, u guys never stood a chance", "ez"),  # the gloat
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1391,6 +1392,8 @@ FINE = [
     ("I agree. The ending made zero sense.", "ikr?? the ending made zero sense"),  # the acronym's own "right?"
     ("I am somewhat excited for the conference.", "i'm lowkey excited for the conference"),
     ("I am excited for the conference.", "i'm lowkey excited for the conference"),  # a hedge may go
+    ("Good game, that was easy. You guys never stood a chance.", "gg ez, u guys never stood a chance"),
+    ("We saw DJ EZ Rock.", "we saw DJ EZ Rock"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
