@@ -522,7 +522,7 @@ CASES = [
     ("the meeting is in conf rm b", "The meeting is in conference room B."),
     ("the apt is 850 sq ft", "The apartment is 850 square feet."),
     ("an apt description", "An apt description."),
-    ("gg ez, u guys never stood a chance", "Good game, that was easy, you never stood a chance."),
+    ("gg ez, nice try", "Good game, that was easy, nice try."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
