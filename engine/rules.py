@@ -396,6 +396,9 @@ _UK_TA = re.compile(r"(?<![\w'’])((?i:the|in|to|from)\s+)(uk|ta)(?![\w'’.-])
 # "the apt is 850 sq ft", "my apt building": an apartment ("an apt description" is apt)
 _APARTMENT = re.compile(r"(?<![\w'’])((?i:the|my|our|your|his|her|their|new|old)\s+)apt(?=\s+(?:is|was|has|had|building"
                         r"|complex|number|no|#|\d|downtown|near|in|on)\b|\s*[,.!?]|\s*$)")
+# "can u borrow me your pen": lend (a learner's "borrow" with the one who receives after it)
+_BORROW_ME = re.compile(r"(?<![\w'’])(?i:borrow)(?=\s+(?:me|us|him|her|them)\s+(?:your|ur|yr|his|her|their|a|an|the|some"
+                        r"|my|our|\d))")
 # "give me a sec", "one sec", "30 secs": seconds ("the SEC", "sec of state" stay)
 _SECONDS = re.compile(r"(?<![\w'’])((?i:a|one|few|couple|\d+)\s+)(secs?)(?![\w'’])")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"
@@ -1446,6 +1449,7 @@ class RuleFormalizer:
         text = _IT_DEPARTMENT.sub("IT", text)
         text = _UK_TA.sub(lambda m: m.group(1) + m.group(2).upper(), text)
         text = _APARTMENT.sub(r"\1apartment", text)
+        text = _BORROW_ME.sub(lambda m: _match_case(m.group(), "lend"), text)
         text = _SECONDS.sub(lambda m: m.group(1) + ("seconds" if m.group(2).endswith("s") or (
             m.group(1).strip().isdigit() and m.group(1).strip() != "1") else "second"), text)  # "30 sec": seconds
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)

@@ -523,6 +523,9 @@ CASES = [
     ("the apt is 850 sq ft", "The apartment is 850 square feet."),
     ("an apt description", "An apt description."),
     ("gg ez, nice try", "Good game, that was easy, nice try."),
+    # a learner's "borrow me": lend
+    ("can you borrow me your pen for a sec", "Can you lend me your pen for a second?"),
+    ("she let me borrow her car", "She let me borrow her car."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
