@@ -398,7 +398,7 @@ _APARTMENT = re.compile(r"(?<![\w'’])((?i:the|my|our|your|his|her|their|new|ol
                         r"|complex|number|no|#|\d|downtown|near|in|on)\b|\s*[,.!?]|\s*$)")
 # "can u borrow me your pen": lend (a learner's "borrow" with the one who receives after it)
 _BORROW_ME = re.compile(r"(?<![\w'’])(?i:borrow)(?=\s+(?:me|us|him|her|them)\s+(?:your|ur|yr|his|her|their|a|an|the|some"
-                        r"|my|our|\d))")
+                        r"|my|our|\d|\$))")
 # "give me a sec", "one sec", "30 secs": seconds ("the SEC", "sec of state" stay)
 _SECONDS = re.compile(r"(?<![\w'’])((?i:a|one|few|couple|\d+)\s+)(secs?)(?![\w'’])")
 _QUARTER = re.compile(r"(?<![\w'’.-])q([1-4])(?![\w'’-])")  # "the q3 report" -> "the Q3 report"

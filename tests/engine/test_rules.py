@@ -526,6 +526,7 @@ CASES = [
     # a learner's "borrow me": lend
     ("can you borrow me your pen for a sec", "Can you lend me your pen for a second?"),
     ("she let me borrow her car", "She let me borrow her car."),
+    ("could u borrow me 20 bucks", "Could you lend me $20?"),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
