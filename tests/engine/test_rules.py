@@ -527,6 +527,8 @@ CASES = [
     ("can you borrow me your pen for a sec", "Can you lend me your pen for a second?"),
     ("she let me borrow her car", "She let me borrow her car."),
     ("could u borrow me 20 bucks", "Could you lend me $20?"),
+    # "u guys" as "you guys": you (the second pass of the rules had dropped "guys" the first kept)
+    ("u guys never stood a chance", "You never stood a chance."),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
