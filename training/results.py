@@ -636,10 +636,17 @@ def read_rewriter(run: Path, row: Row, cfg: dict) -> Measured:
     return m
 
 
+INIT_ARCHIVE = Path("consistency") / "init"  # where an archived run keeps the header of the model it continued
+
+
 def _consistency_params(run: Path, init: str) -> int | None:
-    """The size of the model consistency training continued: its init checkpoint (when still there), else
-    this run's own rewriter checkpoint; the best checkpoint has the same size."""
-    cands = ([Path(init)] if init else []) + sorted((run / "rewriter").glob("*/best")) + [run / "consistency" / "best"]
+    """The size of the model consistency training continued (the best checkpoint has the same size): this run's own
+    best or rewriter checkpoint first (their headers are archived with it), else its init where it still is, or under
+    ``runs/`` by the init folder's name (an absolute path from another machine), or the init's archived header."""
+    cands = [run / "consistency" / "best"] + sorted((run / "rewriter").glob("*/best"))
+    if init:
+        cands += [Path(init), Path("runs") / Path(init).name]
+    cands.append(run / INIT_ARCHIVE)
     for d in cands:
         n = safetensors_parameters(d / "model.safetensors")   # None when neither it nor its archived header is there
         if n is not None:
@@ -1105,7 +1112,9 @@ def archive_run_files(run: Path, files: Sequence[Path], dest: Path) -> list[Path
         try:
             rel = f.relative_to(run)
         except ValueError:
-            continue
+            if f.name != "model.safetensors":
+                continue
+            rel = INIT_ARCHIVE / f.name  # the checkpoint a consistency run continued, read for its size
         target = dest / run.name / rel
         if f.name.endswith(".safetensors"):
             header = {}

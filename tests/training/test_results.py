@@ -611,3 +611,34 @@ def test_reads_what_the_tiny_stages_write(tmp_path, fixture_data, capsys):
         assert r.measured.hours is not None and r.measured.hours >= 0, row.key
     rw = R.evaluate_row(rows[0], [tmp_path / "runs"]).measured
     assert rw.hours_kind == "CPU" and rw.params and rw.params > 0
+
+
+def _tiny_safetensors(path, n):
+    """A safetensors file of one float32 tensor of ``n`` values (the header is all the page reads)."""
+    import struct
+    header = json.dumps({"w": {"dtype": "F32", "shape": [n], "data_offsets": [0, 4 * n]}}).encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(struct.pack("<Q", len(header)) + header + b"\0" * (4 * n))
+
+
+def test_a_consistency_runs_size_outlives_its_init_folder(tmp_path, monkeypatch):
+    """A consistency row's model size came from its init checkpoint alone, at a path of one machine: on another the
+    size fell off the page. The run's own best checkpoint is read first (its header is archived with the run); the
+    init it continued is archived as consistency/init, and found again from there."""
+    monkeypatch.chdir(tmp_path)
+    run = tmp_path / "runs" / "c"
+    _tiny_safetensors(run / "consistency" / "best" / "model.safetensors", 7)
+    assert R._consistency_params(run, "/elsewhere/base") == 7
+    out = R.archive_run_files(run, [run / "consistency" / "best" / "model.safetensors"], tmp_path / "archive")
+    assert out == [tmp_path / "archive" / "c" / "consistency" / "best" / "model.safetensors.header.json"]
+    assert R._consistency_params(tmp_path / "archive" / "c", "/elsewhere/base") == 7
+    # a run without a best checkpoint of its own: its init, where it is, under runs/ by name, or archived
+    bare = tmp_path / "runs" / "d"
+    bare.mkdir(parents=True)
+    _tiny_safetensors(tmp_path / "runs" / "base" / "model.safetensors", 5)
+    assert R._consistency_params(bare, "/old/machine/base") == 5
+    R.archive_run_files(bare, [tmp_path / "runs" / "base" / "model.safetensors"], tmp_path / "archive")
+    assert (tmp_path / "archive" / "d" / "consistency" / "init" / "model.safetensors.header.json").is_file()
+    (tmp_path / "runs" / "base" / "model.safetensors").unlink()
+    assert R._consistency_params(bare, "/old/machine/base") is None
+    assert R._consistency_params(tmp_path / "archive" / "d", "/old/machine/base") == 5
