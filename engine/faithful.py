@@ -1958,8 +1958,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
              and not _by_kept(n, candidate)]
     # a letter that labels something ("option b" -> "option B") is content, whatever the scorer makes of it
     src_labels = {(a.strip().lower(), b.lower()) for a, b in LABEL_LETTER.findall(source)}
+    # (or one whose noun the writer shortened: "conf rm b" -> "conference room B" -> "conference room.")
+    src_letters = {w.lower() for w in re.findall(r"(?<![\w'’.-])([A-Za-z])(?![\w'’-])", source)}
     lost += [f"{a.strip()} {b}" for a, b in dict.fromkeys(LABEL_LETTER.findall(rules_text))
-             if (a.strip().lower(), b.lower()) in src_labels
+             if ((a.strip().lower(), b.lower()) in src_labels
+                 or (b.lower() in src_letters and b.lower() not in ("a", "i")
+                     and not re.search(rf"\b{re.escape(a.strip())}\b", source, re.IGNORECASE)))
              and not re.search(rf"\b{re.escape(a.strip())}\s+{b}(?![\w'’])", candidate, re.IGNORECASE)]
     lost += _markers_cut(ruled, cand, [w for w in src if w in markers and w in ruled_set and w not in cand_set
                                        and w not in STOPWORDS and w not in DROPPABLE_MARKERS

@@ -1292,6 +1292,7 @@ CAUGHT = [
     ("I am very excited for the conference.", "i'm lowkey excited for the conference", "~lowkey"),  # hedge inverted
     ("The argument is extremely weak.", "the argument is kinda weak", "~kinda"),
     ("It is a good game, you guys never stood a chance.", "gg ez, u guys never stood a chance", "ez"),  # the gloat
+    ("The meeting is at 3:30 in conference room.", "the meeting is at 3:30 in conf rm b", "room B"),  # a label
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1394,6 +1395,7 @@ FINE = [
     ("I am excited for the conference.", "i'm lowkey excited for the conference"),  # a hedge may go
     ("Good game, that was easy. You guys never stood a chance.", "gg ez, u guys never stood a chance"),
     ("We saw DJ EZ Rock.", "we saw DJ EZ Rock"),
+    ("The meeting is at 3:30 in conference room B.", "the meeting is at 3:30 in conf rm b"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
