@@ -345,6 +345,10 @@ _DEF_SAID = re.compile(r"\b(?:definitely|certainly|surely|for sure|undoubtedly|a
 # chance" -> "It is a good game, you guys never stood a chance.": the gloat gone)
 _EZ_TYPED = re.compile(r"(?<![\w'’*@#/.-])(ez)(?![\w'’@*/-])")
 _EZ_SAID = re.compile(r"\b(?:easy|easily|effortless|effortlessly)\b", re.IGNORECASE)
+# congratulations said ("so happy for u both, congrats!!" -> "I am very happy for both of you."; 1 of 22,660 GYAFC
+# tune references leaves them out, and that one misspells them)
+_CONGRATS_TYPED = re.compile(r"\b(congrat(?:s|z|ulations?))\b", re.IGNORECASE)
+_CONGRATS_SAID = re.compile(r"\bcongrat|\bwell done\b|\bwell deserved\b", re.IGNORECASE)
 # "before then", "until then": the time the writer set ("we need to renew b4 then" -> "... to renew before.")
 _THEN_TYPED = re.compile(r"\b(?:before|b4|after|until|till|til|by|since)\s+then\b", re.IGNORECASE)
 _THEN_SAID = re.compile(r"\b(?:before|after|until|till|by|since|prior to)\s+(?:then|that)\b|\bin the meantime\b",
@@ -405,6 +409,7 @@ _SAID_SOMEHOW = (
     (_DEF_TYPED, _DEF_SAID, "def"),
     (_THEN_TYPED, _THEN_SAID, "then"),
     (_EZ_TYPED, _EZ_SAID, "ez"),
+    (_CONGRATS_TYPED, _CONGRATS_SAID, "congrats"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

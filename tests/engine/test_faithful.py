@@ -1293,6 +1293,7 @@ CAUGHT = [
     ("The argument is extremely weak.", "the argument is kinda weak", "~kinda"),
     ("It is a good game, you guys never stood a chance.", "gg ez, u guys never stood a chance", "ez"),  # the gloat
     ("The meeting is at 3:30 in conference room.", "the meeting is at 3:30 in conf rm b", "room B"),  # a label
+    ("I am very happy for both of you.", "so happy for u both, congrats!!", "congrats"),  # the congratulations
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1396,6 +1397,7 @@ FINE = [
     ("Good game, that was easy. You guys never stood a chance.", "gg ez, u guys never stood a chance"),
     ("We saw DJ EZ Rock.", "we saw DJ EZ Rock"),
     ("The meeting is at 3:30 in conference room B.", "the meeting is at 3:30 in conf rm b"),
+    ("I am very happy for both of you, congratulations.", "so happy for u both, congrats!!"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
