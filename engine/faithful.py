@@ -1407,6 +1407,17 @@ def _hedge_inverted(candidate: str, source: str) -> list[str]:
             and not re.search(rf"\b{_INTENSIFIERS}\s+{re.escape(word)}\b", source, re.IGNORECASE)]
 
 
+# "hello there," greets: "there" made the subject of a sentence ("hello there, anyone around?" -> "Hello, there is
+# anyone around?") says something else
+_HELLO_THERE = re.compile(r"^\W*(?:hey|hi|hello)\s+there\b\s*[,!.]", re.IGNORECASE)
+_THERE_IS = re.compile(r"\bthere\s+(?:is|are|was|were)\b", re.IGNORECASE)
+
+
+def _greeting_made_subject(candidate: str, source: str) -> list[str]:
+    return (["~hello there"] if _HELLO_THERE.search(source) and _THERE_IS.search(candidate)
+            and not _THERE_IS.search(source) else [])
+
+
 def _subjects_merged(candidate: str, rules_text: str) -> list[str]:
     out = [f"been to {w.lower()}" for w in dict.fromkeys(_BEEN_TO.findall(rules_text)) if w.lower() not in STOPWORDS
            and re.search(rf"\b{re.escape(w)}\b", candidate, re.IGNORECASE)  # ("been too Tokyo" garbles it too)
@@ -2008,6 +2019,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _subjects_merged(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
+    lost += _greeting_made_subject(candidate, source)
     lost += _negation_added(candidate, rules_text)
     lost += _opinion_added(candidate, source, rules_text)
     lost += _sign_lost(candidate, source, rules_text)

@@ -1294,6 +1294,7 @@ CAUGHT = [
     ("It is a good game, you guys never stood a chance.", "gg ez, u guys never stood a chance", "ez"),  # the gloat
     ("The meeting is at 3:30 in conference room.", "the meeting is at 3:30 in conf rm b", "room B"),  # a label
     ("I am very happy for both of you.", "so happy for u both, congrats!!", "congrats"),  # the congratulations
+    ("Hello, there is anyone around?", "hello there, anyone around?", "~hello there"),  # a greeting made a subject
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1398,6 +1399,7 @@ FINE = [
     ("We saw DJ EZ Rock.", "we saw DJ EZ Rock"),
     ("The meeting is at 3:30 in conference room B.", "the meeting is at 3:30 in conf rm b"),
     ("I am very happy for both of you, congratulations.", "so happy for u both, congrats!!"),
+    ("Hello there, is anyone around?", "hello there, anyone around?"),
     ("The answer is on the page 4 of the guide.", "the answer is on the page 4 of the guide"),  # the writer's own
     ("We need 10-20 people.", "we need 10-20 ppl"),  # a range's dash is no sign
     ("Hello Professor, can I get an extension on the essay? I have been sick all week.",
