@@ -317,10 +317,12 @@ _PAIR_VERB = {"is": "are", "was": "were", "has": "have"}
 
 # A question typed without its verb: "u coming tonight" -> "Are you coming tonight?", "u ok" -> "Are you okay?",
 # "when u free" -> "When are you free?" (models made statements of them: "You are coming tonight.")
-_YOU_ASKED = re.compile(
-    rf"^({_LEAD})(?:u|you|ya)\s+(?=(?:coming|going|leaving|joining|staying|working|playing|driving|bringing|watching"
-    r"|ok|okay|alright|free|there|up|home|around|awake|busy|ready|done|serious"
-    r"|sure(?=\s+(?:about|of|it|it's|its|that|this|he|she|they|we|you|u|i)\b|\W*$))\b)", re.IGNORECASE)
+_ASKED_STATE = (r"(?:coming|going|leaving|joining|staying|working|playing|driving|bringing|watching"
+                r"|ok|okay|alright|free|there|up|home|around|awake|busy|ready|done|serious"
+                r"|sure(?=\s+(?:about|of|it|it's|its|that|this|he|she|they|we|you|u|i)\b|\W*$))\b")
+_YOU_ASKED = re.compile(rf"^({_LEAD})(?:u|you|ya)\s+(?={_ASKED_STATE})", re.IGNORECASE)
+# ... and after a comma, in a sentence that ends asking: "yo whats good, u around later?"
+_YOU_ASKED_AFTER = re.compile(rf"(,\s+)(?:u|you|ya)\s+(?={_ASKED_STATE}[^,.!?;:]*\?$)", re.IGNORECASE)
 _WHEN_YOU = re.compile(
     rf"^({_LEAD})(when|where|what time|how long)\s+(?:u|you|ya)\s+(?=(?:free|available|around|back|home|coming"
     r"|leaving|going|done|off|up|ready)\b)", re.IGNORECASE)
@@ -969,6 +971,8 @@ _FIRE = re.compile(r"(?<![\w'’])(?<!there )(?<!There )((?i:is|was|are|were|so|
 _TRASH = re.compile(r"(?<![\w'’])(?<!if )((?i:is|was|so)\s+)(?i:trash|garbage)(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though)\b))")
 _CHILL = re.compile(r"(?<![\w'’])((?i:is|was|being|be|so|super|very|pretty|really|kinda|seems|seemed)\s+)(?i:chill)"
                     r"(?=\s*(?:[,.;!?]|$|(?:about|abt|with|w/|tbh|ngl|tho|though)\b))")
+# "yo whats good," greets: "how are you" ("What is good, ..." was written); "what's good about it" asks what is
+_WHATS_GOOD = re.compile(rf"^({_LEAD})(?:(?i:yo|hey)\s+)?(?i:what['’]?s|wats|wuts)\s+(?i:good)(?=\s*(?:[,?!.]|$))")
 # "cheers for the heads up": thanks
 _CHEERS_FOR = re.compile(rf"^({_LEAD})(?i:cheers)(?= +for\b)")
 # "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
@@ -1430,6 +1434,7 @@ class RuleFormalizer:
         text = _TRASH.sub(r"\1terrible", text)
         text = _CHILL.sub(r"\1relaxed", text)
         text = _CHEERS_FOR.sub(r"\1thanks", text)
+        text = _WHATS_GOOD.sub(r"\1how are you", text)
         if self._phrase_re is not None:
             text = self._phrase_re.sub(
                 lambda m: _match_case(m.group(), self._phrases[" ".join(m.group().lower().split())]), text)
@@ -1736,6 +1741,7 @@ class RuleFormalizer:
             s += "?"  # "u free this weekend? wanna grab brunch": the offer asks too
         if s.endswith("?"):
             s = _ASKED_WANT.sub(lambda m: m.group(1) + "do you " + m.group(2).lower(), s)
+            s = _YOU_ASKED_AFTER.sub(lambda m: m.group(1) + "are you ", s)
         s = _I_DROP_AFTER_COMMA.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IF_THEN.sub(r"\1, then ", s)
         s = _IF_REQUEST.sub(_if_request, s)

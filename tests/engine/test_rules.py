@@ -529,6 +529,10 @@ CASES = [
     ("could u borrow me 20 bucks", "Could you lend me $20?"),
     # "u guys" as "you guys": you (the second pass of the rules had dropped "guys" the first kept)
     ("u guys never stood a chance", "You never stood a chance."),
+    # "whats good," greets; "u around" after a comma in a question asks
+    ("yo whats good, u around later?", "How are you, are you around later?"),
+    ("whats good about it", "What is good about it?"),
+    ("i know what you mean, you ready for me?", "I know what you mean, are you ready for me?"),
     ("well done!", "Well done."),
     ("well i think so", "I think so."),
     ("well put your self out there", "Put your self out there."),
