@@ -1353,7 +1353,9 @@ def _relative_split(candidate: str, rules_text: str) -> list[str]:
 _QUOTED_WORDS = re.compile(r'"([^"\n]{1,80})"')
 # A time of day "at" which something happens ("gets in at 7:40pm" -> "gets in 7:40 pm."): the candidate keeps a word
 # that places it there
-_AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d\d)?)\s*(?:am|pm|a\.m\.|p\.m\.)", re.IGNORECASE)
+_AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.)|(?=\s+(?:tomorrow|tonight|today"
+                       r"|sharp|o['’]?clock|this|on|in the (?:morning|evening|afternoon))\b))", re.IGNORECASE)
+# (a bare hour counts before a word of the day: "wants us in at 8 tmrw" -> "wants us in 8 tomorrow")
 
 
 _SPEECH_BEFORE = re.compile(r"(?:\b(?:said|says|say|asked|asks|asking|ask|replied|replies|wrote|writes|yelled|told me"

@@ -1282,6 +1282,7 @@ CAUGHT = [
     ('Can you explain what you meant by "Circle back"?', 'can u explain what u meant by "circle back"',
      '"circle back"'),  # the writer's quoted words
     ("My flight gets in 7:40 pm.", "my flight gets in at 7:40pm", "at 7:40"),
+    ("The boss wants us in 8 tomorrow.", "the boss wants us in at 8 tmrw, ugh", "at 8"),  # a bare hour, a day word
     ("Did you see the game last night insane?", "did u guys see the game last nite?? insane", "~,insane"),
     ("Did you see the game last night, insane?", "did u guys see the game last nite?? insane", "~,insane"),
     ("I have been Tokyo last year.", "i have been to tokyo last year", "been to tokyo"),  # the place's "to"
@@ -1384,6 +1385,8 @@ FINE = [
      "the contract expires 12/31 so we need to renew b4 then"),
     ('Can you explain what you meant by "circle back"?', 'can u explain what u meant by "circle back"'),
     ("My flight gets in at 7:40 p.m.", "my flight gets in at 7:40pm"),
+    ("The boss wants us in at 8 tomorrow.", "the boss wants us in at 8 tmrw, ugh"),
+    ("She was at 8 years old.", "she was at 8 years old"),
     ("Did you see the game last night? It was insane.", "did u guys see the game last nite?? insane"),
     ("I went to Tokyo last year.", "i have been to tokyo last year"),
     ("The first time I went there, it was closed.", "the first time i went there it was closed"),
