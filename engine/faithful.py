@@ -56,6 +56,8 @@ from engine.errors import ModelError
 from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
 from engine.rules import (
+    _EASY,
+    _IKR_ASKED,
     CONCORD_ANY,
     LABEL_LETTER,
     LIKE_ABOUT_NOT_PREV,
@@ -343,7 +345,6 @@ _DEF_TYPED = re.compile(r"(?<![\w'’])def\s+(?=(?:not|gonna|going|be|have|need|
 _DEF_SAID = re.compile(r"\b(?:definitely|certainly|surely|for sure|undoubtedly|absolutely)\b", re.IGNORECASE)
 # chat "ez" (lower case: "DJ EZ Rock" is a name) is "easy", which the rules write ("gg ez, u guys never stood a
 # chance" -> "It is a good game, you guys never stood a chance.": the gloat gone)
-_EZ_TYPED = re.compile(r"(?<![\w'’*@#/.-])(ez)(?![\w'’@*/-])")
 _EZ_SAID = re.compile(r"\b(?:easy|easily|effortless|effortlessly)\b", re.IGNORECASE)
 # congratulations said ("so happy for u both, congrats!!" -> "I am very happy for both of you."; 1 of 22,660 GYAFC
 # tune references leaves them out, and that one misspells them)
@@ -408,7 +409,7 @@ _SAID_SOMEHOW = (
     (_GOT_IT, _GOT_IT_SAID, "got it"),
     (_DEF_TYPED, _DEF_SAID, "def"),
     (_THEN_TYPED, _THEN_SAID, "then"),
-    (_EZ_TYPED, _EZ_SAID, "ez"),
+    (_EASY, _EZ_SAID, "ez"),  # the rules' own pattern: lower case only
     (_CONGRATS_TYPED, _CONGRATS_SAID, "congrats"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
@@ -1316,7 +1317,6 @@ _ASKING = _QUESTION_AUX | {"what", "who", "whom", "whose", "which", "when", "whe
                            "any", "anyone", "anybody", "anything", "right", "really", "seriously", "isn't", "aren't",
                            "don't", "doesn't", "didn't", "can't", "won't", "wouldn't", "couldn't", "shouldn't"}
 _ASKED = re.compile(r"(?:^|(?<=[.!?])\s+)([^.!?]*?)\?(?![\"”])")  # a mark inside a quotation is the speaker's
-_IKR_ASKED = re.compile(r"(?<![\w'’])ikr\s*\?+", re.IGNORECASE)
 _ASK_MARK = re.compile(r"\?(?![\"”])")
 # A modal straight before a bare verb opens a statement whose "I" was dropped, not a question ("just landed!! will
 # call when i get to the hotel" -> "Just landed. Will call when I get to the hotel?"): a question puts its subject

@@ -796,9 +796,7 @@ _WEEKDAY_ANY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 # a short day's possessive is the day's ("sat's bake sale", "fri's meeting"); "the sun's rays" stays
 _WEEKDAY_POSSESSIVE = re.compile(r"(?<![\w'’])(mon|tues?|weds?|thu|thurs?|fri|sat)(['’]s)(?![\w'’])", re.IGNORECASE)
-_DAY_OF = {"mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday", "weds": "Wednesday",
-           "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "fri": "Friday",
-           "sat": "Saturday"}
+_DAY_OF = {**_WEEKDAYS, "tues": "Tuesday", "weds": "Wednesday", "thurs": "Thursday", "fri": "Friday"}
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
