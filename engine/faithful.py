@@ -389,6 +389,15 @@ _GOT_IT = re.compile(r"^\W*(?:ok(?:ay)?\W+)?(got\s+it)\b(?=\W*(?:$|thanks?\b|thx
                      re.IGNORECASE)
 _GOT_IT_SAID = re.compile(r"\bgot it\b|\bunderstood\b|\bunderstand\b|\bnoted\b|\bi see\b|\breceived\b|"
                           r"\bwill do\b|\bcertainly\b|\bof course\b", re.IGNORECASE)
+# "ok" that a question asks about ("is tues ok?" -> "Is Tuesday?", "r u ok?" -> "Are you?"): after "be" or a subject
+# of the same clause, before the question mark, "if", "with" or "for"; a word that judges the same way says it (a
+# tag "..., ok?" after an instruction is not it)
+_OK_ASKED = re.compile(r"\b(?:is|are|am|was|were|be|being|r|u|you|it|that|this|everything|everyone|every1|we|he|she|"
+                       r"they)(?:['’]s)?\s+(?:[\w'’]+\s+){0,3}?(ok|okay|alright|aight)\s*(?=\?|(?:if|with|for)\b)",
+                       re.IGNORECASE)
+_OK_ASKED_SAID = re.compile(r"\b(?:ok|okay|alright|all right|fine|acceptable|suitable|convenient|good|possible|"
+                            r"work|works|agreeable|permitted|allowed|well|safe|decent|reasonable|satisfactory|"
+                            r"adequate)\b", re.IGNORECASE)
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -411,6 +420,7 @@ _SAID_SOMEHOW = (
     (_THEN_TYPED, _THEN_SAID, "then"),
     (_EASY, _EZ_SAID, "ez"),  # the rules' own pattern: lower case only
     (_CONGRATS_TYPED, _CONGRATS_SAID, "congrats"),
+    (_OK_ASKED, _OK_ASKED_SAID, "ok"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -451,6 +451,8 @@ _NOT_NAMES = (r"again|friend|friends|love|hun|honey|sweetie|sweetheart|darling|d
               r"|hmm|btw|fyi|sweety|kiddo|son|lady|fam")  # imperatives and endearments: "hey listen, ...", "hey pal,"
 _GREETING_NAME = re.compile(
     rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(\ue001\s*,?"
+    # a title and a name: "hey ms park, jake wont be in" (the title is protected: "Ms." -> \ue000)
+    rf"|\ue000\s+[A-Za-z][a-z'’-]+(?:\s*,|\s+{_REQUEST_AHEAD})"
     rf"|[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:\s*,|\s+(?=(?:how|what|where|when|why|who)\b)|\s+{_REQUEST_AHEAD})"
     rf"|(?!(?:what|who|where|when|why|how|so|{_ADDRESS_WORDS}"
     rf"|please|pls|plz|u|you|i|we|can|could|would|will)\b)[a-z]{{2,}}\s+{_REQUEST_AHEAD}"
@@ -467,7 +469,7 @@ _GREETING_TEAM = re.compile(rf"^({_LEAD})(?i:hey|heya|hi|hiya|yo)\s+((?i:team|sq
 _HEY_DUDE = re.compile(rf"^({_LEAD})(?:hey|heya|yo|hi)\s+(?:man|dude|bro|buddy|mate|girl)\b\s*[,!.]*\s*", re.IGNORECASE)
 _SLANG_AFTER_HYPHEN = frozenset(["gf", "bf", "n"])
 _ADDRESSED = re.compile(r"^(?:\ue001|@\w+)[,:]?\s+")  # "@sam can you review this": a question to @sam
-_GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|[A-Z][a-z]+(?: [A-Z][a-z]+)?), ")
+_GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|\ue000 [A-Za-z][a-z'’-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?), ")
 _THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
 # "if it's not too much trouble could u send it again": a request after the condition, set off by a comma (a model
 # read "If it is not too much trouble, you could send it again.")
@@ -1185,6 +1187,22 @@ def _clause_but(m: re.Match) -> str:
 # The title is protected, so it is cased after the spans are back.
 _TITLE_NAME = re.compile(r"(?<![\w.’'])(?:((?i:my|the|a|your|ur|his|her|our|their)) +)?(?i:(mr|mrs|ms|dr|prof))\. "
                          r"([^\W\d_][\w'’-]*)")
+# A title typed in lower case without its full stop before a name ("hey ms park,", "i emailed mr jones"): "Mr." and
+# "Mrs." anywhere but after a number, "Ms." and "Dr." ("200 ms latency", "12 oak dr") at a sentence's start or after a
+# greeting only; "Ms Park" as typed is the British style, and stays
+_TITLE_UNDOTTED = re.compile(r"(?<![\w.'’])(?:mr|mrs|ms|dr)(?=\s+[A-Za-z][a-z'’-]*[a-z]\b)(?!\.)")
+_GREETING_BEFORE = re.compile(r"(?<![\w'’])(?i:hey|heya|hiya|hi|yo|hello|dear)\s+$")
+
+
+def _dot_title(m: re.Match) -> str:
+    before = m.string[:m.start()]
+    if m.group().lower() in ("mr", "mrs"):
+        dotted = not re.search(r"\d\s+$", before)
+    else:
+        dotted = not before.strip() or _GREETING_BEFORE.search(before) is not None
+    return m.group() + "." if dotted else m.group()
+
+
 _NOT_A_NAME = frozenset(["and", "or", "if", "but", "so", "says", "said", "is", "was", "will", "would", "can", "could",
                          "should", "to", "the", "a", "an", "of", "in", "on", "at", "for", "with", "from", "by",
                          "about", "am", "pm", "appointment", "office", "visit", "today", "tomorrow", "yesterday"])
@@ -1364,6 +1382,7 @@ class RuleFormalizer:
 
         # Words in double quotes are somebody's own words or a title ('he asked "why isn't this done"'): they stay
         # as written, unless the quote is all there is to formalize.
+        text = _TITLE_UNDOTTED.sub(_dot_title, text)
         text = (_PROTECT_QUOTED if quoted_spans(text) else _PROTECT).sub(_protect, text)
         text = self._sentence_rules(self._local_rules(text))
         if protected:

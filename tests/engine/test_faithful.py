@@ -1296,6 +1296,8 @@ CAUGHT = [
     ("The meeting is at 3:30 in conference room.", "the meeting is at 3:30 in conf rm b", "room B"),  # a label
     ("I am very happy for both of you.", "so happy for u both, congrats!!", "congrats"),  # the congratulations
     ("Hello, there is anyone around?", "hello there, anyone around?", "~hello there"),  # a greeting made a subject
+    ("I can not make the interview on Monday, is Tuesday?", "i cant make the interview on mon, is tues ok?", "ok"),
+    ("Are you?", "r u ok?", "ok"),  # what the question asks, dropped
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1412,6 +1414,9 @@ FINE = [
     ("What about the Eagles?", "how bout the eagles"),
     ("I bought three DVDs.", "i bought 3 DVDs"),
     ("Do you not wish you had a boyfriend?", "don't u wish u had a bf"),  # the same question, asked two ways
+    ("I can not make the interview on Monday. Would Tuesday work?", "i cant make the interview on mon, is tues ok?"),
+    ("Is it acceptable if I bring my dog?", "is it ok if i bring my dog"),
+    ("It was decent for a PG movie.", "it was ok for a PG movie"),  # no question
 ]
 
 
@@ -1423,6 +1428,11 @@ def test_a_writers_sentence_changed_is_caught(rules, wl, cand, src, entry):
 @pytest.mark.parametrize("cand, src", FINE)
 def test_a_writers_sentence_said_formally_passes(rules, wl, cand, src):
     assert _check(cand, src, rules, wl).dropped == ()
+
+
+def test_a_tag_ok_after_an_instruction_is_not_what_is_asked(rules, wl):
+    assert "ok" not in _check("Please do not rush things.", "don't rush things out ok?", rules, wl).dropped
+    assert "ok" in _check("Do not rush things. Is that?", "don't rush things, is that ok?", rules, wl).dropped
 
 
 @pytest.mark.parametrize("cand, ruled", [

@@ -243,6 +243,10 @@ WRITER_CASES = [
     ("ikr?? the ending made zero sense", ["I agree"], ["ikr", "I agree?"]),    # "I agree?", then as typed
     ("omg 😂😂 i cant believe he actually said that", ["believe"], ["😂😂 I"]),
     ("i'm lowkey excited for the conference", ["excited"], ["very excited"]),  # once the hedge could go
+    # the first batch of 2026-11-27 (session 29)
+    ("i cant make the interview on mon, is tues ok?", ["okay?"], ["Tuesday?"]),  # "..., is Tuesday?"
+    ("hey ms park, jake wont be in school tmrw", ["Ms. Park,"], ["Ms Park, Jake"]),  # the greeting dropped
+    ("the gym's closed for renos till the 15th", ["renovations"], []),
 ]
 
 

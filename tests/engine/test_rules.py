@@ -499,6 +499,14 @@ CASES = [
     ("hey mark, hope ur week is going well", "Hello Mark, hope your week is going well."),
     ("hey listen, go talk to him", "Listen, go talk to him."),
     ("hey pal, the thing is not opening", "Pal, the thing is not opening."),
+    # a title typed in lower case without its full stop: dotted before a name, the greeting kept
+    ("hey ms park, jake wont be in school tmrw", "Hello Ms. Park, jake will not be in school tomorrow."),
+    ("hey mrs lee can u call me back", "Hello Mrs. Lee, can you call me back?"),
+    ("dear mr jones, thx for ur help", "Dear Mr. Jones, thanks for your help."),
+    ("i emailed mr jones yesterday", "I emailed Mr. Jones yesterday."),
+    ("latency is 200 ms now", "Latency is 200 ms now."),  # milliseconds
+    ("meet me at 12 oak dr tmrw", "Meet me at 12 oak dr tomorrow."),  # a street
+    ("hey Ms Park, quick q", "Hello Ms Park, quick question."),  # the British style, as typed
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
