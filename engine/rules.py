@@ -134,6 +134,20 @@ _LEADING_STAR = re.compile(r"(?<![\w*])\*(?=[^\W\d_]{2,}(?![*\w]))")  # "*matt" 
 # A short parenthetical at the end of a clause becomes a comma clause: "talk to a friend (not about him)."
 _PARENTHETICAL = re.compile(r"(?<=[^\W_]) *\(([^()\n]{1,80}?)[.!?]?\)(?= *(?:[.!?,]|$))")
 
+# "wtf" asking is "what" ("wtf is going on" -> "What is going on"); closing a complaint it only swears ("my card got
+# declined twice wtf" -> "... twice wtf."), and goes; what someone said or thought ("i was like wtf?", "all i can say
+# is wtf") stays as typed
+_WTF_ASKS = re.compile(r"(?<![\w'’])(?i:wtf)(?=\s+(?i:is|are|was|were|do|does|did|happened|happens|am|have|has|had|"
+                       r"would|will|can|could|should|u|you|ur)\b)")
+_WTF_CLOSING = re.compile(r"(?<=[\w)])([ \t]*[,.…]*[ \t]+)(?i:wtf)[?!.]*[ \t]*$")
+_WTF_QUOTED_AFTER = re.compile(r"(?i:\b(?:like|is|say|said|says|go|goes|went|was|thought|think|me|what|just|the|a|"
+                               r"an|of|saying|yelled|screamed))$")
+
+
+def _wtf_closing(m: re.Match) -> str:
+    return m.group() if _WTF_QUOTED_AFTER.search(m.string[:m.start()]) else ""
+
+
 _WH_THE_HELL = re.compile(r"\b(what|who|where|why|how|when) (?:the|da) (?:hell|heck|fuck|f\*\*k|devil)\b",
                           re.IGNORECASE)
 # Swearing used only as an intensifier before another word: dropping it keeps the meaning. Before a particle or an
@@ -379,6 +393,12 @@ _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max
 # "i've been mia" is out of touch (a model read the name "Mia")
 _MIA = re.compile(r"(?<![\w'’])((?:been|went|gone|go|goes|going)\s+)mia\b", re.IGNORECASE)  # "my name is mia"
 # "hi prof," addresses a professor: "Hi Professor," (was "Hi prof,")
+# "the prof", "my profs": after a determiner the word is the noun ("than the prof did" was kept as typed)
+_PROF_NOUN = re.compile(r"(?<![\w'’])((?i:the|my|our|your|ur|his|her|their|this|that|a|every|each|other)\s+)(?i:prof)"
+                        r"(s?)\b(?![.'’])")
+# "cant repro on chrome": "repro" as a verb, after a modal or "to" ("a repro case" is a noun, and stays)
+_REPRO = re.compile(r"(?<![\w'’])((?i:can|can't|cant|cannot|could|couldn't|couldnt|to|will|won't|wont|still)\s+)"
+                    r"(?i:repro)\b(?![\w'’])")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -659,8 +679,12 @@ _S_PROGRESSIVE_OBJECT = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|ev
 _S_ADJ_CLAUSE_END = re.compile(
     r"\s+(?:insane|crazy|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
     r"easy|hard|tough|quiet|loud|crowded|packed|nuts|brutal|ridiculous|awesome|fantastic|horrible|weird|different|"
-    r"same|fun|boring|annoying|cute|gorgeous|beautiful|expired|invalid|wrong|bad)\s*(?:$|[,.;:!?)]|(?:and|but|so|"
+    r"same|fun|boring|annoying|cute|gorgeous|beautiful|expired|invalid|wrong|bad|tiny|small|big|massive|cramped|"
+    r"spacious|messy|filthy|dirty|noisy|dark|outdated|overpriced|slammed|swamped|mid|trash|fire)"
+    r"\s*(?:$|[,.;:!?)]|(?:and|but|so|"
     r"again|too|now|today|tonight|already|lol|tbh|imo|though|tho)\b)", re.IGNORECASE)
+# ... and before "getting" or "being" and a participle ("the parking lot's getting repaved", "my sis's getting married")
+_S_PASSIVE_PROGRESSIVE = re.compile(r"\s+(?:getting|being)\s+[a-z]{2,}(?:ed|en)\b", re.IGNORECASE)
 # "the lab report's worth 30%", "the trip's worth it": "is" before "worth" and what it is worth
 _S_WORTH = re.compile(r"\s+worth\s+(?:\$|\d|(?:it|every|a|an|the|more|less|about|around|over|at|nothing|much|twice"
                       r"|double|trying|checking|asking|reading|watching|seeing)\b)", re.IGNORECASE)
@@ -1434,6 +1458,7 @@ class RuleFormalizer:
         text = _AINT.sub(_aint, text)
         text = _G_DROPPING.sub(r"\1ing", text)
         text = _WH_THE_HELL.sub(r"\1", text)
+        text = _WTF_CLOSING.sub(_wtf_closing, _WTF_ASKS.sub("what", text))
         text = _SWEAR_INTENSIFIER.sub("", text)
         text = _AF_INTENSIFIER.sub(_af_intensifier, text)
         # a laugh between two clauses leaves their comma ("i forgot my password again lol, can u reset it")
@@ -1476,6 +1501,7 @@ class RuleFormalizer:
             m.group(1).strip().isdigit() and m.group(1).strip() != "1") else "second"), text)  # "30 sec": seconds
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
+        text = _REPRO.sub(r"\1reproduce", _PROF_NOUN.sub(r"\1professor\2", text))
         text = _OR_NAH.sub(r"\1not", text)
         text = _DIFF.sub(r"\1difference", text)
         text = _MIA.sub(r"\1out of touch", text)
@@ -1635,7 +1661,7 @@ class RuleFormalizer:
                 return f"{src_base} is"  # "which one's better" ("against one's better judgement" owns)
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))
                             or _S_PARTICIPLE_THEN_PREP.match(text, end) or _S_PROGRESSIVE_OBJECT.match(text, end)
-                            or _S_ADJ_CLAUSE_END.match(text, end)) \
+                            or _S_ADJ_CLAUSE_END.match(text, end) or _S_PASSIVE_PROGRESSIVE.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):

@@ -247,6 +247,9 @@ WRITER_CASES = [
     ("i cant make the interview on mon, is tues ok?", ["okay?"], ["Tuesday?"]),  # "..., is Tuesday?"
     ("hey ms park, jake wont be in school tmrw", ["Ms. Park,"], ["Ms Park, Jake"]),  # the greeting dropped
     ("the gym's closed for renos till the 15th", ["renovations"], []),
+    ("my card got declined twice wtf", ["declined twice"], ["wtf"]),
+    ("she explained it way better than the prof did", ["professor"], []),
+    ("the house has a huge backyard but the kitchen's tiny", ["kitchen is"], []),
 ]
 
 

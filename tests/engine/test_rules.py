@@ -507,6 +507,20 @@ CASES = [
     ("latency is 200 ms now", "Latency is 200 ms now."),  # milliseconds
     ("meet me at 12 oak dr tmrw", "Meet me at 12 oak dr tomorrow."),  # a street
     ("hey Ms Park, quick q", "Hello Ms Park, quick question."),  # the British style, as typed
+    # "wtf" asking is "what"; closing a complaint it goes; what someone said stays
+    ("my card got declined twice wtf", "My card got declined twice."),
+    ("wtf is going on", "What is going on?"),
+    ("i was like wtf?", "I was like wtf?"),
+    ("all i can say is wtf", "All I can say is wtf."),
+    # "the prof" is the noun; "repro" after a modal is the verb; "a dupe of"
+    ("she explained it way better than the prof did", "She explained it way better than the professor did."),
+    ("this bug only happens on safari, cant repro on chrome", "This bug only happens on safari, cannot reproduce on chrome."),
+    ("closing this since its a dupe of #412", "Closing this since it is a duplicate of #412."),
+    ("i need a repro case", "I need a repro case."),
+    # 's before an adjective that ends the clause, or "getting" and a participle, is "is"
+    ("the house has a huge backyard but the kitchen's tiny", "The house has a huge backyard, but the kitchen is tiny."),
+    ("fyi the parking lot's getting repaved next wk", "For your information, the parking lot is getting repaved next week."),
+    ("the kitchen's window is tiny", "The kitchen's window is tiny."),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
