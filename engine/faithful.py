@@ -1430,6 +1430,24 @@ def _greeting_made_subject(candidate: str, source: str) -> list[str]:
             and not _THERE_IS.search(source) else [])
 
 
+# An instruction after a comma joined by "and" to a sentence about the writer ("im gonna be like 10 min late, start w/o
+# me" -> "I am going to be about 10 minutes late and start without me." says the writer starts without themself)
+_IMPERATIVE_AFTER = re.compile(r"(?:^|[.!?]\s+)(?:so\s+|but\s+)?(?:i|i['’]m|i['’]ll|we|we['’]re|he|she|it|they)\b"
+                               r"[^,.!?;]*,\s+(?:please\s+|just\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+_JOINED_VERB = re.compile(r"\band\s+(?:please\s+|just\s+)?([a-z]+)\b", re.IGNORECASE)
+_INSTRUCTING = _BARE_VERBS | {"begin", "commence", "proceed", "continue", "feel", "hold", "save", "eat"}
+
+
+def _imperative_joined(candidate: str, rules_text: str) -> list[str]:
+    if not any(m.group(1).lower() in _INSTRUCTING - {"be", "do"} for m in _IMPERATIVE_AFTER.finditer(rules_text)):
+        return []
+    typed = {m.group(1).lower() for m in _JOINED_VERB.finditer(rules_text)}
+    return [f"~and {verb}" for verb in dict.fromkeys(m.group(1).lower() for m in _JOINED_VERB.finditer(candidate))
+            if verb in _INSTRUCTING - {"be", "do"} and verb not in typed]
+
+
 def _subjects_merged(candidate: str, rules_text: str) -> list[str]:
     out = [f"been to {w.lower()}" for w in dict.fromkeys(_BEEN_TO.findall(rules_text)) if w.lower() not in STOPWORDS
            and re.search(rf"\b{re.escape(w)}\b", candidate, re.IGNORECASE)  # ("been too Tokyo" garbles it too)
@@ -2029,6 +2047,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _quote_recased(candidate, source, rules_text)
     lost += _at_time_lost(candidate, source, rules_text)
     lost += _subjects_merged(candidate, rules_text)
+    lost += _imperative_joined(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

@@ -924,11 +924,22 @@ _HR_NEXT = frozenset(["says", "said", "say", "wants", "wanted", "team", "departm
                       "can", "cant", "can't", "sent", "asked", "told", "knows", "forms", "form", "portal"])
 # a count or an amount ("like 5", "like $20", "like 3k"), not an ordinal or a code ("like 1st", "like 2x"); a
 # number with a point or a comma ("2.5", "1,000") is protected as a whole before the word rules see it
-_NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:(?::\d\d)?(?:am|pm|AM|PM)|k|K|m|M|bn|ish)?\b")
+_NEXT_NUMBER = re.compile(r"\s+\$?\d+(?:(?::\d\d)?(?:am|pm|AM|PM)|k|K|m|M|bn|ish|(?i:mbps|gbps|kbps|gb|mb|tb|kg|km|lbs|"
+                          r"ft|mins?|hrs?|secs?|mph|kph|ms))?\b")
 # "em" typed for "them" after a verb or a preposition ("send em?", "pay em back", "all of em"); in lower case only,
 # and not where it names something ("Em" for Eminem, the chord "Em", "an em dash")
 _EM_THEM = re.compile(r"(?<=[a-z] )(?<!\ban )(?<!\bthe )(?<!\ba )em(?=\s*(?:$|[,.;:!?)]|(?:up|back|all|to|in|for|so|out"
                       r"|off|now|again|too|both|and|but|later|today|tomorrow|tonight|first|before|after)\b))")
+# ... and after "be" when a unit follows the number ("im gonna be like 10 min late", "the rent is like $900 a month",
+# "it was like 5 hrs long"; "it would be like 2 peas in a pod" stays)
+# after "3 hr": a word that does not make "3 hr" an adjective ("works 12 hr a day" are hours; "a 2 hr meeting")
+_NOT_A_COMPOUND = frozenset(["a", "an", "the", "per", "and", "or", "of", "later", "ago", "away", "long", "each", "to",
+                             "in", "on", "at", "for", "before", "after", "late", "early", "left", "max", "min", "ish",
+                             "from", "till", "until", "with", "so", "but", "tops", "total", "straight"])
+_COPULA = frozenset(["be", "is", "was", "been", "are", "were"])
+_UNIT_AFTER = re.compile(r"\s*(?i:min|mins|minutes?|hrs?|hours?|secs?|seconds?|days?|wks?|weeks?|months?|years?|yrs?|"
+                         r"dollars|bucks|people|ppl|miles|mi|km|kms|degrees|percent|%|mbps|gb|mb|gigs|pounds|lbs|kg|"
+                         r"feet|ft|inches|meters|grand|a (?:month|week|day|year|night|pop|piece))\b")
 # "like 8ish" reads "about 8ish", which says "about" twice: "about 8"
 _ABOUT_ISH = re.compile(r"(?<![\w'’])((?i:about)\s+\$?\d+)ish\b")
 # "after like an hour", "like a week ago": one of a unit, as vague as a number
@@ -1631,12 +1642,19 @@ class RuleFormalizer:
             return _match_case(word, "very")  # "super drowsy"; "super bowl", "super hero" stay
         if (low == "like" and (num := _NEXT_NUMBER.match(text, m.end()) or _NEXT_ONE_UNIT.match(text, m.end()))
                 and (_prev_word(text, m.start()) not in LIKE_ABOUT_NOT_PREV
-                     or text[:m.start()].rstrip().endswith(","))  # "so long, like 3 hrs"
+                     or text[:m.start()].rstrip().endswith(",")  # "so long, like 3 hrs"
+                     or (_prev_word(text, m.start()) in _COPULA and _NEXT_NUMBER.match(text, m.end()) is not None
+                         and (_UNIT_AFTER.match(text, num.end()) is not None or num.group()[-1:].isalpha())))
                 and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s"))):
             return _match_case(word, "about")  # "takes like 5 days", "after like an hour"; "I like 5 of them",
             # "like 2 show off", "feels like an hour" stay
         if low == "hr" and (_prev_word(text, m.start()) in _HR_PREV or _next_word(text, m.end()) in _HR_NEXT):
             return "HR"  # "ask hr", "hr says"; "1 hr", "an hr away" are hours
+        if low == "hr" and (_prev_word(text, m.start()) in ("an", "per", "each", "every", "one", "1")
+                            or _prev_word(text, m.start()).isdigit()):
+            prev, nxt = _prev_word(text, m.start()), _next_word(text, m.end()).lower()
+            plural = prev.isdigit() and prev != "1" and not (nxt.isalpha() and nxt not in _NOT_A_COMPOUND)
+            return _match_case(word, "hours" if plural else "hour")  # "for an hr", "works 12 hr", "a 2 hr meeting"
         if low == "b" and _prev_word(text, m.start()) in _MODALS:
             return "be"  # "will b there", but "plan b"
         if "'" in low:

@@ -1298,6 +1298,8 @@ CAUGHT = [
     ("Hello, there is anyone around?", "hello there, anyone around?", "~hello there"),  # a greeting made a subject
     ("I can not make the interview on Monday, is Tuesday?", "i cant make the interview on mon, is tues ok?", "ok"),
     ("Are you?", "r u ok?", "ok"),  # what the question asks, dropped
+    ("I am going to be about 10 minutes late and start without me.", "im gonna be like 10 min late, start w/o me",
+     "~and start"),  # the writer's instruction made something the writer does
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1417,6 +1419,8 @@ FINE = [
     ("I can not make the interview on Monday. Would Tuesday work?", "i cant make the interview on mon, is tues ok?"),
     ("Is it acceptable if I bring my dog?", "is it ok if i bring my dog"),
     ("It was decent for a PG movie.", "it was ok for a PG movie"),  # no question
+    ("I am going to be about 10 minutes late, so start without me.", "im gonna be like 10 min late, start w/o me"),
+    ("I am going to be late. Please start without me.", "im gonna be late, start w/o me"),
 ]
 
 

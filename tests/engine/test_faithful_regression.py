@@ -250,6 +250,7 @@ WRITER_CASES = [
     ("my card got declined twice wtf", ["declined twice"], ["wtf"]),
     ("she explained it way better than the prof did", ["professor"], []),
     ("the house has a huge backyard but the kitchen's tiny", ["kitchen is"], []),
+    ("im gonna be like 10 min late, start w/o me", ["start without me"], ["and start"]),
 ]
 
 

@@ -307,7 +307,7 @@ CASES = [
     # "hr" is the department where someone is asked or where it acts; beside a number it is hours
     ("hr says we get 2 extra days off", "HR says we get 2 extra days off."),
     ("can u cc hr on that", "Can you cc HR on that?"),
-    ("its like an hr away", "It is like an hr away."),
+    ("its like an hr away", "It is like an hour away."),
     # a letter that labels something is written as a capital; an article is no label
     ("we'll go w/ option b", "We will go with option B."),
     ("option a or b?", "Option A or B?"),
@@ -521,6 +521,18 @@ CASES = [
     ("the house has a huge backyard but the kitchen's tiny", "The house has a huge backyard, but the kitchen is tiny."),
     ("fyi the parking lot's getting repaved next wk", "For your information, the parking lot is getting repaved next week."),
     ("the kitchen's window is tiny", "The kitchen's window is tiny."),
+    # "like" after "be" before a number and a unit is an estimate
+    ("im gonna be like 10 min late, start w/o me", "I am going to be about 10 min late, start without me."),
+    ("the wifi is like 5mbps", "The wifi is about 5mbps."),
+    ("it would be like 2 peas in a pod", "It would be like 2 peas in a pod."),
+    ("i like 80s music", "I like 80s music."),
+    # "hr" after "an" or a number is the hour; the department where it is asked
+    ("i have a dr appt at 2 so ill be offline for an hr", "I have a doctor's appointment at 2 so I will be offline for an hour."),
+    ("mine works 12 hr", "Mine works 12 hours."),
+    ("a 2 hr meeting", "A 2 hour meeting."),
+    ("an hr rep called", "An HR rep called."),
+    ("our intern accidentally deleted the prod db", "Our intern accidentally deleted the production database."),
+    ("does anyone know how to export this to csv?", "Does anyone know how to export this to CSV?"),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
