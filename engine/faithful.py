@@ -1448,6 +1448,19 @@ def _imperative_joined(candidate: str, rules_text: str) -> list[str]:
             if verb in _INSTRUCTING - {"be", "do"} and verb not in typed]
 
 
+# The verb between a subject and where or how it is, dropped ("most of our refs r from 2010" -> "most of our refs from
+# 2010.": the rules' "refs are from", the candidate's "refs from"; 2 of 22,660 GYAFC tune references, both said anew)
+_COPULA_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(is|are|was|were)\s+(from|in|on|at|with|by|about|under|over|for|due|"
+                            r"ready|late|broken|open|closed)\b")
+
+
+def _copula_dropped(candidate: str, rules_text: str) -> list[str]:
+    return [verb for subject, verb, after in dict.fromkeys(_COPULA_BEFORE.findall(rules_text))
+            if subject.lower() not in STOPWORDS
+            and re.search(rf"\b{subject}\s+{after}\b", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{subject}\s+{after}\b", rules_text, re.IGNORECASE)]
+
+
 def _subjects_merged(candidate: str, rules_text: str) -> list[str]:
     out = [f"been to {w.lower()}" for w in dict.fromkeys(_BEEN_TO.findall(rules_text)) if w.lower() not in STOPWORDS
            and re.search(rf"\b{re.escape(w)}\b", candidate, re.IGNORECASE)  # ("been too Tokyo" garbles it too)
@@ -2048,6 +2061,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _at_time_lost(candidate, source, rules_text)
     lost += _subjects_merged(candidate, rules_text)
     lost += _imperative_joined(candidate, rules_text)
+    lost += _copula_dropped(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

@@ -826,9 +826,12 @@ _DAY_OF = {**_WEEKDAYS, "tues": "Tuesday", "weds": "Wednesday", "thurs": "Thursd
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
-    r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free)\s+"
+    r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
+    r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
+    r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
-    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for)\b"
+    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
+    r"|this|next|instead|because|bc|cuz)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 

@@ -1300,6 +1300,8 @@ CAUGHT = [
     ("Are you?", "r u ok?", "ok"),  # what the question asks, dropped
     ("I am going to be about 10 minutes late and start without me.", "im gonna be like 10 min late, start w/o me",
      "~and start"),  # the writer's instruction made something the writer does
+    ("We need to cite more recent work, most of our refs from 2010.",
+     "we need to cite more recent work, most of our refs r from 2010", "are"),  # the verb dropped
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1421,6 +1423,8 @@ FINE = [
     ("It was decent for a PG movie.", "it was ok for a PG movie"),  # no question
     ("I am going to be about 10 minutes late, so start without me.", "im gonna be like 10 min late, start w/o me"),
     ("I am going to be late. Please start without me.", "im gonna be late, start w/o me"),
+    ("We need to cite more recent work; most of our refs are from 2010.",
+     "we need to cite more recent work, most of our refs r from 2010"),
 ]
 
 

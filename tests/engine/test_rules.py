@@ -533,6 +533,11 @@ CASES = [
     ("an hr rep called", "An HR rep called."),
     ("our intern accidentally deleted the prod db", "Our intern accidentally deleted the production database."),
     ("does anyone know how to export this to csv?", "Does anyone know how to export this to CSV?"),
+    # a short day after "moved to", "push it to"; "to wed" a person stays
+    ("the trash pickup is moved to wed this wk bc of the holiday",
+     "The trash pickup is moved to Wednesday this week because of the holiday."),
+    ("can we push it to mon instead?", "Can we push it to Monday instead?"),
+    ("i want to wed this woman", "I want to wed this woman."),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
