@@ -565,6 +565,19 @@ _SUBJECTLESS_OPENING = re.compile(
 _SUBJECT_BEFORE = r"\b(i|we|you|he|she|they)(?:\s+(?:have|had|am|are|do|did|will|would|must|should|can|could))?\s+"
 
 
+# "it" made the one who feels or wants ("would love to catch up sometime" -> "It would love to catch up sometime."):
+# a sentence that opens without its subject may get "I", never "it"
+_IT_FEELS = re.compile(r"\bit\s+(?:(?:would|will|does|did|do|can|could|really|also|just|still|truly)\s+)*(?:love|want|"
+                       r"hope|think|miss|appreciate|wish|prefer|enjoy|hate|agree|believe|guess|loves|wants|hopes|"
+                       r"thinks|misses|appreciates|wishes|prefers|enjoys|hates|agrees|believes|guesses)\b",
+                       re.IGNORECASE)
+
+
+def _it_made_subject(candidate: str, source: str, rules_text: str) -> list[str]:
+    return ["+it"] if (_IT_FEELS.search(candidate) and not _IT_FEELS.search(source)
+                       and not _IT_FEELS.search(rules_text)) else []
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2062,6 +2075,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _subjects_merged(candidate, rules_text)
     lost += _imperative_joined(candidate, rules_text)
     lost += _copula_dropped(candidate, rules_text)
+    lost += _it_made_subject(candidate, source, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

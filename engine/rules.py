@@ -399,6 +399,15 @@ _PROF_NOUN = re.compile(r"(?<![\w'’])((?i:the|my|our|your|ur|his|her|their|thi
 # "cant repro on chrome": "repro" as a verb, after a modal or "to" ("a repro case" is a noun, and stays)
 _REPRO = re.compile(r"(?<![\w'’])((?i:can|can't|cant|cannot|could|couldn't|couldnt|to|will|won't|wont|still)\s+)"
                     r"(?i:repro)\b(?![\w'’])")
+# "5 yrs of exp", "no exp needed": the experience ("exp date" is an expiry)
+_EXP = re.compile(r"(?<![\w'’])((?i:of|no|some|any|prior|previous|relevant|work|more|much|little|hands-on)\s+)exp\b"
+                  r"(?![.'’\w]|\s+(?:date|dates)\b)")
+# "utilities incl": included, at the end of what it is said of; "incl tax" before what it takes in: including
+_INCL = re.compile(r"(?<![\w'’])(?i:incl)(?![\w'’])\.?(?=(\s*(?:$|[,;:!?)]|\.(?!\w)))?)")
+# "a 2br near downtown", "3 br / 2 ba": bedrooms and bathrooms of a home
+_BEDROOMS = re.compile(r"(?<![\w'’.])(\d)\s?(?:br|bdr|bdrm|bd)\b(?![\w'’])", re.IGNORECASE)
+_BATHROOMS = re.compile(r"(\d-bedroom(?:\s*[,/&+]\s*|\s+(?:and\s+)?))(\d)\s?(?:ba|bth|bath|baths)\b(?![\w'’])",
+                        re.IGNORECASE)
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1516,6 +1525,9 @@ class RuleFormalizer:
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _REPRO.sub(r"\1reproduce", _PROF_NOUN.sub(r"\1professor\2", text))
+        text = _EXP.sub(r"\1experience", text)
+        text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
+        text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
         text = _DIFF.sub(r"\1difference", text)
         text = _MIA.sub(r"\1out of touch", text)

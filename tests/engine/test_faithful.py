@@ -1302,6 +1302,8 @@ CAUGHT = [
      "~and start"),  # the writer's instruction made something the writer does
     ("We need to cite more recent work, most of our refs from 2010.",
      "we need to cite more recent work, most of our refs r from 2010", "are"),  # the verb dropped
+    ("It would love to catch up sometime, it has been forever.", "would love to catch up sometime, its been forever!",
+     "+it"),  # "it" made the one who wants
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1425,6 +1427,7 @@ FINE = [
     ("I am going to be late. Please start without me.", "im gonna be late, start w/o me"),
     ("We need to cite more recent work; most of our refs are from 2010.",
      "we need to cite more recent work, most of our refs r from 2010"),
+    ("I would love to catch up sometime, it has been forever.", "would love to catch up sometime, its been forever!"),
 ]
 
 

@@ -252,6 +252,7 @@ WRITER_CASES = [
     ("the house has a huge backyard but the kitchen's tiny", ["kitchen is"], []),
     ("im gonna be like 10 min late, start w/o me", ["start without me"], ["and start"]),
     ("we need to cite more recent work, most of our refs r from 2010", ["are from 2010"], []),
+    ("would love to catch up sometime, its been forever!", ["love to catch up"], ["It would"]),
 ]
 
 

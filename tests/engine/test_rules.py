@@ -538,6 +538,13 @@ CASES = [
      "The trash pickup is moved to Wednesday this week because of the holiday."),
     ("can we push it to mon instead?", "Can we push it to Monday instead?"),
     ("i want to wed this woman", "I want to wed this woman."),
+    # experience, included, bedrooms and bathrooms; APA
+    ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
+    ("whats the exp date on the card", "What is the exp date on the card?"),
+    ("the listing says utilities incl, is that right?", "The listing says utilities included, is that right?"),
+    ("including me", "Including me."),
+    ("its a 3 br 2 ba house", "It is a 3-bedroom 2-bathroom house."),
+    ("does the report need to be in apa format?", "Does the report need to be in APA format?"),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
