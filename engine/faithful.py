@@ -578,6 +578,17 @@ def _it_made_subject(candidate: str, source: str, rules_text: str) -> list[str]:
                        and not _IT_FEELS.search(rules_text)) else []
 
 
+# a comma after the one to be told makes them the one spoken to ("tell grandma i said hi" -> "Tell grandma, I said hi.";
+# a full stop, a message of its own: "Tell grandma. I said hi.")
+_TELL_COMMA = re.compile(r"\btell\s+((?:my|your|our|the|his|her|their)\s+)?([\w'’]+)[,.;!]\s+(?:that\s+)?(?:i|we)\s+"
+                         r"(?:said|say|send|sent)\b", re.IGNORECASE)
+
+
+def _told_made_addressee(candidate: str, source: str) -> list[str]:
+    return [f"~tell {m.group(2).lower()}" for m in _TELL_COMMA.finditer(candidate)
+            if not re.search(rf"\b{re.escape(m.group(2))}\s*[,.;!]", source, re.IGNORECASE)]
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2076,6 +2087,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _imperative_joined(candidate, rules_text)
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)
+    lost += _told_made_addressee(candidate, source)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

@@ -1304,6 +1304,7 @@ CAUGHT = [
      "we need to cite more recent work, most of our refs r from 2010", "are"),  # the verb dropped
     ("It would love to catch up sometime, it has been forever.", "would love to catch up sometime, its been forever!",
      "+it"),  # "it" made the one who wants
+    ("Tell grandma, I said hi.", "tell grandma i said hi!", "~tell grandma"),  # the one to be told made the one told
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1428,6 +1429,8 @@ FINE = [
     ("We need to cite more recent work; most of our refs are from 2010.",
      "we need to cite more recent work, most of our refs r from 2010"),
     ("I would love to catch up sometime, it has been forever.", "would love to catch up sometime, its been forever!"),
+    ("Tell Grandma that I said hello.", "tell grandma i said hi!"),
+    ("Tell me, I said, what you want.", "tell me, i said, what u want"),
 ]
 
 

@@ -253,6 +253,7 @@ WRITER_CASES = [
     ("im gonna be like 10 min late, start w/o me", ["start without me"], ["and start"]),
     ("we need to cite more recent work, most of our refs r from 2010", ["are from 2010"], []),
     ("would love to catch up sometime, its been forever!", ["love to catch up"], ["It would"]),
+    ("tell grandma i said hi!", ["I said"], ["grandma,", "grandma."]),
 ]
 
 
