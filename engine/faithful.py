@@ -57,6 +57,7 @@ from engine.overlap import sentence_bleu
 from engine.paths import assets_dir
 from engine.rules import (
     _EASY,
+    _FIRE,
     _IKR_ASKED,
     CONCORD_ANY,
     LABEL_LETTER,
@@ -398,6 +399,10 @@ _OK_ASKED = re.compile(r"\b(?:is|are|am|was|were|be|being|r|u|you|it|that|this|e
 _OK_ASKED_SAID = re.compile(r"\b(?:ok|okay|alright|all right|fine|acceptable|suitable|convenient|good|possible|"
                             r"work|works|agreeable|permitted|allowed|well|safe|decent|reasonable|satisfactory|"
                             r"adequate)\b", re.IGNORECASE)
+# "is 🔥", "was fire": the rules' "excellent", or a word that praises as much ("the new UI is 🔥" -> "The new UI is:
+# ourselves.")
+_FIRE_SAID = re.compile(r"\b(?:excellent|great|amazing|outstanding|superb|fantastic|impressive|wonderful|brilliant|"
+                        r"terrific|exceptional|incredible|fire)\b|\U0001F525", re.IGNORECASE)
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -421,6 +426,7 @@ _SAID_SOMEHOW = (
     (_EASY, _EZ_SAID, "ez"),  # the rules' own pattern: lower case only
     (_CONGRATS_TYPED, _CONGRATS_SAID, "congrats"),
     (_OK_ASKED, _OK_ASKED_SAID, "ok"),
+    (_FIRE, _FIRE_SAID, "\U0001F525"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -408,6 +408,27 @@ _INCL = re.compile(r"(?<![\w'’])(?i:incl)(?![\w'’])\.?(?=(\s*(?:$|[,;:!?)]|\
 _BEDROOMS = re.compile(r"(?<![\w'’.])(\d)\s?(?:br|bdr|bdrm|bd)\b(?![\w'’])", re.IGNORECASE)
 _BATHROOMS = re.compile(r"(\d-bedroom(?:\s*[,/&+]\s*|\s+(?:and\s+)?))(\d)\s?(?:ba|bth|bath|baths)\b(?![\w'’])",
                         re.IGNORECASE)
+# "i am knowing him since 2015" (English as a second language): a state up to now, from a point in time, is the
+# perfect ("I have known him since 2015", "we are living here since march" -> "We have been living here since March");
+# a causal "since" ("... late since the boss asked") leaves it as typed
+_SINCE_TIME = (r"(?:\d|last\b|yesterday\b|this\b|then\b|childhood\b|college\b|school\b|high school\b|"
+               r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
+               r"(?:the|a|my|our)\s+(?:start|beginning|summer|spring|fall|autumn|winter|morning|weekend)\b)")
+_PROGRESSIVE_SINCE = re.compile(r"(?<![\w'’])((?i:i|we|you|they|he|she|it))(?:\s+(?i:(am|is|are))|['’](?i:(m|s|re)))\s+"
+                                r"(?i:(knowing|having|living|working|staying|waiting|studying|teaching|using|learning|"
+                                r"playing|trying))\b(?=[^.!?;]*?\bsince\s+" + _SINCE_TIME + ")")
+# "since 2 hours" (a length of time) is "for 2 hours"; "since 2 hours ago" is a point, and stays
+_SINCE_LENGTH = re.compile(r"(?<![\w'’])(?i:since)(?=\s+(?:\d+|a|an|two|three|four|five|six|ten|several|many|few)\s+"
+                           r"(?i:hours?|hrs?|minutes?|mins?|days?|weeks?|wks?|months?|years?|yrs?)\b(?!\s+ago\b))")
+_STATIVE_PERFECT = {"knowing": "known", "having": "had"}
+
+
+def _perfect_since(m: re.Match) -> str:
+    have = "has" if (m.group(2) or m.group(3)).lower() in ("is", "s") else "have"
+    verb = m.group(4).lower()
+    return m.group(1) + " " + have + " " + (_STATIVE_PERFECT[verb] if verb in _STATIVE_PERFECT else "been " + verb)
+
+
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -955,8 +976,8 @@ _UNIT_AFTER = re.compile(r"\s*(?i:min|mins|minutes?|hrs?|hours?|secs?|seconds?|d
 # "like 8ish" reads "about 8ish", which says "about" twice: "about 8"
 _ABOUT_ISH = re.compile(r"(?<![\w'’])((?i:about)\s+\$?\d+)ish\b")
 # "after like an hour", "like a week ago": one of a unit, as vague as a number
-ONE_UNIT = (r"an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|foot|pound|hundred|thousand|million"
-            r"|dozen)\b")   # the meaning checks hold a candidate to the estimate (engine/faithful.py)
+ONE_UNIT = (r"(?:an?\s+(?:second|minute|hour|day|week|month|year|mile|dollar|buck|foot|pound|hundred|thousand|million"
+            r"|dozen)\b|half\b)")   # the meaning checks hold a candidate to the estimate (engine/faithful.py)
 _NEXT_ONE_UNIT = re.compile(rf"\s+{ONE_UNIT}", re.IGNORECASE)
 # "12 yr. old": the dot of "yr" before a lower-case word is no sentence end
 # "20 bucks", "1.50 bucks": after a number "bucks" are dollars ("$20"); "the Bucks", "a few bucks" stay
@@ -1013,8 +1034,9 @@ def _no_cap(m: re.Match) -> str:
 
 # chat praise and scorn after a copula: "that presentation was fire" (excellent), "the wifi here is trash" (terrible),
 # "my boss is super chill about it" (relaxed); "there was fire", "as if they were trash", "chill the wine" stay
-_FIRE = re.compile(r"(?<![\w'’])(?<!there )(?<!There )((?i:is|was|are|were|so|looks|looked|sounds|sounded)\s+)(?i:fire)"
-                   r"(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though|btw|honestly)\b))")
+_FIRE = re.compile(r"(?<![\w'’])(?<!there )(?<!There )((?i:is|was|are|were|so|looks|looked|sounds|sounded)\s+)"
+                   r"(?:(?i:fire)|\U0001F525(?: ?\U0001F525)*)"
+                   r"(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though|btw|honestly|but|and)\b))")
 _TRASH = re.compile(r"(?<![\w'’])(?<!if )((?i:is|was|so)\s+)(?i:trash|garbage)(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though)\b))")
 _CHILL = re.compile(r"(?<![\w'’])((?i:is|was|being|be|so|super|very|pretty|really|kinda|seems|seemed)\s+)(?i:chill)"
                     r"(?=\s*(?:[,.;!?]|$|(?:about|abt|with|w/|tbh|ngl|tho|though)\b))")
@@ -1267,6 +1289,8 @@ def _title_name(m: re.Match) -> str:
 
 _WORD_BEFORE_END = re.compile(r"([\w'’]+)\s*$")
 # words after which a sentence cannot end: the emoji after them stands for a word
+_CLAUSE_AFTER_EMOJI = re.compile(r"(?<= )(?i:i|i'm|im|i'll|ill|i've|we|we're|gonna|going|gotta|cant|can't|will|"
+                                r"just|need|heading|omw|see|hope|thanks|thx|love|miss|cannot|wish)\b")
 _NEEDS_COMPLEMENT = frozenset(["is", "are", "was", "were", "be", "been", "am", "so", "very", "too", "the", "a", "an",
                                "my", "your", "our", "their", "his", "her", "this", "that", "and", "or", "of", "to",
                                "for", "with", "at", "in", "on", "like", "feel", "feeling", "looks", "look", "seems",
@@ -1280,10 +1304,17 @@ def _drop_edge_emoji(m: re.Match) -> str:
     if m.start() == 0 or (m.start() == 1 and text[0] == " "):
         return ""
     if _EMOJI_RUN_AFTER.match(text, m.end()):
-        before = _WORD_BEFORE_END.search(text, 0, m.start())
+        before = _WORD_BEFORE_END.search(text, max(0, m.start() - 64), m.start())
         if before and before.group(1).lower() in _NEEDS_COMPLEMENT:
             return m.group()  # the emoji ends a clause that needs it: "the new UI is 🔥" is not "The new UI is."
         return " "
+    # between two clauses, where a new one opens after it, it parts them ("so tired 😴 gonna crash early" -> "so tired,
+    # gonna crash early"); not where it stands for a word ("I ❤ NY", "this is 🔥 stuff")
+    if text[m.start() - 1:m.start()] != " " or not _CLAUSE_AFTER_EMOJI.match(text, m.end()):
+        return m.group()
+    before = _WORD_BEFORE_END.search(text, max(0, m.start() - 64), m.start())  # a window: 1 MB of emoji stays linear
+    if before and before.group(1).lower() not in _NEEDS_COMPLEMENT:
+        return ", "
     return m.group()
 
 
@@ -1526,6 +1557,7 @@ class RuleFormalizer:
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _REPRO.sub(r"\1reproduce", _PROF_NOUN.sub(r"\1professor\2", text))
         text = _EXP.sub(r"\1experience", text)
+        text = _SINCE_LENGTH.sub(lambda m: _match_case(m.group(), "for"), _PROGRESSIVE_SINCE.sub(_perfect_since, text))
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)

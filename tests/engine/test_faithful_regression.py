@@ -137,7 +137,8 @@ WRITER_CASES = [
     ("1. book the venue 2. send invites", ["Book the venue"], ["The book"]),
     ("our q4 target is 1.2m, we're at 900k", ["1.2m", "target"], ["Target"]),
     ("congrats on the promotion!! well deserved", ["ell deserved"], []),
-    ("the new UI is 🔥", ["🔥"], []),
+    ("the new UI is 🔥", ["excellent"], []),
+    ("the new UI is 😍", ["😍"], []),
     ("it's due on the 15th, not the 5th", ["15th", "5th", "not"], ["due to"]),
     # with "RSVP" cased by the rules the model made it a song title: 'The song "Please RSVP" by the 20th.'
     ("pls rsvp by the 20th", ["RSVP by the 20th"], ['"', "song"]),

@@ -545,6 +545,21 @@ CASES = [
     ("including me", "Including me."),
     ("its a 3 br 2 ba house", "It is a 3-bedroom 2-bathroom house."),
     ("does the report need to be in apa format?", "Does the report need to be in APA format?"),
+    # an emoji between two clauses parts them; one that stands for a word stays; 🔥 as what something was
+    ("so tired 😴 gonna crash early", "I am very tired, going to crash early."),
+    ("I ❤ NY", "I ❤ NY."),
+    ("this is 🔥 stuff", "This is 🔥 stuff."),
+    ("the cake was 🔥🔥", "The cake was excellent."),
+    ("the house is on fire", "The house is on fire."),
+    # "like half" is an estimate
+    ("not all of the files got uploaded, only like half", "Not all of the files got uploaded, only about half."),
+    ("i like half of them", "I like half of them."),
+    # a state up to now, from a point in time: the perfect; a causal "since" stays; "since 2 hours" is "for"
+    ("i am knowing him since 2015", "I have known him since 2015."),
+    ("we are living here since march", "We have been living here since March."),
+    ("i am working late since the boss asked", "I am working late since the boss asked."),
+    ("i'm waiting since 2 hours", "I have been waiting for 2 hours."),
+    ("since 2 hours ago it rains", "Since 2 hours ago it rains."),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
@@ -640,8 +655,10 @@ CASES = [
     # a multiplier letter stays with its number: "2-3k" is no "2-3okay"
     ("it costs 2-3k, give or take", "It costs 2-3k, give or take."),
     ("about 1.5b users", "About 1.5b users."),
-    # an emoji after a word that cannot end a sentence stands for a word and stays; elsewhere at the end it goes
-    ("the new UI is 🔥", "The new UI is 🔥."),
+    # an emoji after a word that cannot end a sentence stands for a word and stays (🔥 said: "excellent"); elsewhere
+    # at the end it goes
+    ("the new UI is 🔥", "The new UI is excellent."),
+    ("the new UI is 😍", "The new UI is 😍."),
     ("great job 🔥", "Great job."),
     # newer slang: "no cap" opening or closing a sentence, "mid" after "be", "sus", "bruh"
     ("no cap that was the best pizza ever", "Honestly, that was the best pizza ever."),
