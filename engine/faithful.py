@@ -595,6 +595,27 @@ def _told_made_addressee(candidate: str, source: str) -> list[str]:
             if not re.search(rf"\b{re.escape(m.group(2))}\s*[,.;!]", source, re.IGNORECASE)]
 
 
+# The word that makes a number of years a span ("havent talked in like 2 yrs" -> "have not talked about two years."
+# is a topic now): where the rules have "in/for/within/over (about) N years", the candidate has a preposition before it
+_SPAN_TYPED = re.compile(r"\b(in|for|within|over)\s+(?:(?:about|around|roughly|approximately|nearly|almost|over|under)"
+                         r"\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|few)\s+"
+                         r"(years?|months?|weeks?|days?|hours?|minutes?)\b", re.IGNORECASE)
+_SPAN_WORDS = frozenset(["in", "for", "within", "over", "during", "after", "past", "last", "the", "those", "these",
+                         "next", "first", "than", "of", "least", "nearly", "almost", "since", "under", "just",
+                         "only", "probably", "perhaps", "maybe", "possibly", "exactly", "little", "bit"])
+
+
+def _span_lost(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for prep, unit in dict.fromkeys((m.group(1).lower(), m.group(2).lower()) for m in _SPAN_TYPED.finditer(rules_text)):
+        said = [m.group(1).lower() for m in re.finditer(
+            rf"([\w'’]+)\s+(?:(?:about|around|roughly|approximately|nearly|almost|over|under)\s+)?[\w-]+\s+{unit}\b",
+            candidate, re.IGNORECASE)]
+        if said and not any(w in _SPAN_WORDS for w in said):
+            out.append(prep)
+    return out
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2094,6 +2115,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)
     lost += _told_made_addressee(candidate, source)
+    lost += _span_lost(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

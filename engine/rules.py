@@ -1045,7 +1045,7 @@ _WHATS_GOOD = re.compile(rf"^({_LEAD})(?:(?i:yo|hey)\s+)?(?i:what['’]?s|wats|w
 # "cheers for the heads up": thanks
 _CHEERS_FOR = re.compile(rf"^({_LEAD})(?i:cheers)(?= +for\b)")
 # "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
-_MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid)"
+_MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid|meh)"
                   r"(?=\s*(?:[,.;!?]|$|(?:but|and|tbh|tho|though|ngl)\b))")  # "the food was mid but ..."
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
 # verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)

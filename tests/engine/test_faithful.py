@@ -1305,6 +1305,7 @@ CAUGHT = [
     ("It would love to catch up sometime, it has been forever.", "would love to catch up sometime, its been forever!",
      "+it"),  # "it" made the one who wants
     ("Tell grandma, I said hi.", "tell grandma i said hi!", "~tell grandma"),  # the one to be told made the one told
+    ("My sister and I have not talked about two years.", "my sister and i havent talked in like 2 yrs", "in"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1431,6 +1432,8 @@ FINE = [
     ("I would love to catch up sometime, it has been forever.", "would love to catch up sometime, its been forever!"),
     ("Tell Grandma that I said hello.", "tell grandma i said hi!"),
     ("Tell me, I said, what you want.", "tell me, i said, what u want"),
+    ("My sister and I have not talked in about two years.", "my sister and i havent talked in like 2 yrs"),
+    ("My sister and I have not talked for about two years.", "my sister and i havent talked in like 2 yrs"),
 ]
 
 

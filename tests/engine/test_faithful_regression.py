@@ -255,6 +255,8 @@ WRITER_CASES = [
     ("we need to cite more recent work, most of our refs r from 2010", ["are from 2010"], []),
     ("would love to catch up sometime, its been forever!", ["love to catch up"], ["It would"]),
     ("tell grandma i said hi!", ["I said"], ["grandma,", "grandma."]),
+    ("my sister and i havent talked in like 2 yrs", ["talked in"], []),
+    ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 
 

@@ -560,6 +560,7 @@ CASES = [
     ("i am working late since the boss asked", "I am working late since the boss asked."),
     ("i'm waiting since 2 hours", "I have been waiting for 2 hours."),
     ("since 2 hours ago it rains", "Since 2 hours ago it rains."),
+    ("their first album was their best, everything after was meh", "Their first album was their best, everything after was mediocre."),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
     ("this may 10 people", "This may 10 people."),
