@@ -616,6 +616,15 @@ def _span_lost(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# "no" before a noun made an answer ("no rush, just lmk" -> "No, rush, just let me know." asks the reader to hurry)
+_NO_BEFORE = re.compile(r"\bno\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _no_made_answer(candidate: str, rules_text: str) -> list[str]:
+    return [f"~no {w.lower()}" for w in dict.fromkeys(m.group(1) for m in _NO_BEFORE.finditer(rules_text))
+            if w.lower() not in STOPWORDS and re.search(rf"\bno\s*,\s*{w}\b", candidate, re.IGNORECASE)]
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2116,6 +2125,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _it_made_subject(candidate, source, rules_text)
     lost += _told_made_addressee(candidate, source)
     lost += _span_lost(candidate, rules_text)
+    lost += _no_made_answer(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

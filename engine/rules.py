@@ -536,7 +536,9 @@ def _if_request(m: re.Match) -> str:
 
 
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
-_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big)\b)"
+_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big|rush|hurry|pressure|"
+                          r"stress|biggie|offense|offence|comment|excuse|chance|sweat|harm|joke|kidding|"
+                          r"wonder|shame|luck|wifi|signal|service|power|school|work|class|one's)\b)"
                           rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then"
                           r"|to be (?:honest|fair|frank)|for your information|by the way|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")

@@ -1306,6 +1306,7 @@ CAUGHT = [
      "+it"),  # "it" made the one who wants
     ("Tell grandma, I said hi.", "tell grandma i said hi!", "~tell grandma"),  # the one to be told made the one told
     ("My sister and I have not talked about two years.", "my sister and i havent talked in like 2 yrs", "in"),
+    ("No, rush, just let me know.", "no rush, just lmk", "~no rush"),  # "no rush" made a call to hurry
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1434,6 +1435,8 @@ FINE = [
     ("Tell me, I said, what you want.", "tell me, i said, what u want"),
     ("My sister and I have not talked in about two years.", "my sister and i havent talked in like 2 yrs"),
     ("My sister and I have not talked for about two years.", "my sister and i havent talked in like 2 yrs"),
+    ("There is no rush, just let me know.", "no rush, just lmk"),
+    ("No, I do not think so.", "no i dont think so"),
 ]
 
 

@@ -256,6 +256,7 @@ WRITER_CASES = [
     ("would love to catch up sometime, its been forever!", ["love to catch up"], ["It would"]),
     ("tell grandma i said hi!", ["I said"], ["grandma,", "grandma."]),
     ("my sister and i havent talked in like 2 yrs", ["talked in"], []),
+    ("just wanted to check if u got my invoice. no rush, just lmk", ["o rush"], ["No, rush"]),
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 

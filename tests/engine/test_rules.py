@@ -560,6 +560,10 @@ CASES = [
     ("i am working late since the boss asked", "I am working late since the boss asked."),
     ("i'm waiting since 2 hours", "I have been waiting for 2 hours."),
     ("since 2 hours ago it rains", "Since 2 hours ago it rains."),
+    # "no" before a noun is no answer: no comma
+    ("no rush, just lmk", "No rush, just let me know."),
+    ("no pressure tho", "No pressure though."),
+    ("no i dont think so", "No, I do not think so."),
     ("their first album was their best, everything after was meh", "Their first album was their best, everything after was mediocre."),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
