@@ -625,6 +625,35 @@ def _no_made_answer(candidate: str, rules_text: str) -> list[str]:
             if w.lower() not in STOPWORDS and re.search(rf"\bno\s*,\s*{w}\b", candidate, re.IGNORECASE)]
 
 
+# A verb's -s dropped after the same subject ("the config lives in ~/.keigo" -> "The config live in ..."): a determiner,
+# the subject and the verb side by side in the rules, the bare verb after the same word in the candidate
+_SUBJECT_VERB_S = re.compile(r"\b(?:the|a|an|my|your|our|his|her|their|this|that|each|every)\s+([a-z]{3,})\s+([a-z]{3,}?)(s)\b(?=\s+(?:in|on|at|to|for|with|from|by|here|there|"
+                             r"the|a|an|my|your|our|their|his|her|it|them|me|us|him|that|this|about|like|out|up|down|"
+                             r"back|off|over|so|too|well|fine|great|good|bad)\b)", re.IGNORECASE)
+
+
+def _verb_agreement_lost(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for subject, verb, _s in dict.fromkeys(_SUBJECT_VERB_S.findall(rules_text)):
+        if subject.lower() in STOPWORDS or verb.lower().endswith("s") or subject.lower().endswith("s"):
+            continue  # "the boss says", "news" ...; a plural subject takes the bare verb
+        if (re.search(rf"\b{subject}\s+{verb}\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\b{subject}\s+{verb}s\b", candidate, re.IGNORECASE)):
+            out.append(f"{verb.lower()}s")
+    return out
+
+
+# The object said twice, after the verb and after its particle ("plug it back in" -> "plug it back in it.")
+_OBJECT_TWICE = re.compile(r"\b(it|them|him|her)\s+(?:back\s+)?(?:in|out|up|down|off|on|over|away|back)\s+\1\b"
+                           r"(?=(?:\s+(?:back|in|out|up|down|off|on|over|away)\b)*\s*(?:[.,!?;:]|$|(?:and|but|so|then)\b))",
+                           re.IGNORECASE)
+
+
+def _object_doubled(candidate: str, rules_text: str) -> list[str]:
+    return [f"+{m.group(1).lower()}" for m in _OBJECT_TWICE.finditer(candidate)
+            if not re.search(re.escape(m.group()), rules_text, re.IGNORECASE)]
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2126,6 +2155,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _told_made_addressee(candidate, source)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
+    lost += _verb_agreement_lost(candidate, rules_text)
+    lost += _object_doubled(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

@@ -429,6 +429,11 @@ def _perfect_since(m: re.Match) -> str:
     return m.group(1) + " " + have + " " + (_STATIVE_PERFECT[verb] if verb in _STATIVE_PERFECT else "been " + verb)
 
 
+# "the dr said", "my dr wants": after a determiner, "dr" with no full stop and no name is the doctor
+_DR_NOUN = re.compile(r"(?<![\w'’])((?i:the|my|your|ur|his|her|our|their|a|this|that|every)\s+)dr(s?)\b(?![.'’\w])"
+                      r"(?!\s+[A-Z])")
+# "my bp was 140/90": blood pressure after a possessive ("BP" the company has none)
+_BP = re.compile(r"(?<![\w'’])((?i:my|your|ur|his|her|our|their|whose)\s+)bp\b(?![\w'’])", re.IGNORECASE)
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1559,6 +1564,7 @@ class RuleFormalizer:
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _REPRO.sub(r"\1reproduce", _PROF_NOUN.sub(r"\1professor\2", text))
         text = _EXP.sub(r"\1experience", text)
+        text = _BP.sub(r"\1blood pressure", _DR_NOUN.sub(r"\1doctor\2", text))
         text = _SINCE_LENGTH.sub(lambda m: _match_case(m.group(), "for"), _PROGRESSIVE_SINCE.sub(_perfect_since, text))
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))

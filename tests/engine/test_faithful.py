@@ -1307,6 +1307,8 @@ CAUGHT = [
     ("Tell grandma, I said hi.", "tell grandma i said hi!", "~tell grandma"),  # the one to be told made the one told
     ("My sister and I have not talked about two years.", "my sister and i havent talked in like 2 yrs", "in"),
     ("No, rush, just let me know.", "no rush, just lmk", "~no rush"),  # "no rush" made a call to hurry
+    ("The config live in the settings file.", "the config lives in the settings file", "lives"),  # agreement lost
+    ("Step 3: plug it back in it.", "step 3: plug it back in", "+it"),  # the object said twice
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1437,6 +1439,7 @@ FINE = [
     ("My sister and I have not talked for about two years.", "my sister and i havent talked in like 2 yrs"),
     ("There is no rush, just let me know.", "no rush, just lmk"),
     ("No, I do not think so.", "no i dont think so"),
+    ("Kiss her on her cheek.", "kiss her on the cheek"),
 ]
 
 

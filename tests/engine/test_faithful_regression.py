@@ -257,6 +257,8 @@ WRITER_CASES = [
     ("tell grandma i said hi!", ["I said"], ["grandma,", "grandma."]),
     ("my sister and i havent talked in like 2 yrs", ["talked in"], []),
     ("just wanted to check if u got my invoice. no rush, just lmk", ["o rush"], ["No, rush"]),
+    ("the config lives in ~/.keigo/settings.toml", ["lives in ~/.keigo/settings.toml"], []),
+    ("step 1: unplug it. step 2: wait 30 sec. step 3: plug it back in", ["back in."], ["in it"]),
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 

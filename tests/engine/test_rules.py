@@ -564,6 +564,10 @@ CASES = [
     ("no rush, just lmk", "No rush, just let me know."),
     ("no pressure tho", "No pressure though."),
     ("no i dont think so", "No, I do not think so."),
+    # "the dr" with no name is the doctor; "my bp" is blood pressure
+    ("my bp was 140/90 which the dr said is high", "My blood pressure was 140/90 which the doctor said is high."),
+    ("the Dr Pepper is cold", "The Dr Pepper is cold."),
+    ("BP stock fell", "BP stock fell."),
     ("their first album was their best, everything after was meh", "Their first album was their best, everything after was mediocre."),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
