@@ -1391,6 +1391,14 @@ class RuleFormalizer:
         self._proper = {w.lower(): _CASED_BRANDS.get(w.lower(), w[:1].upper() + w[1:])
                         for w in read_words(d / "proper_nouns.txt")}
         self._proper.update({w.lower(): w for w in read_words(d / "cased_words.txt")})
+        phrases = {line.lower(): line for _, line in _read_lexicon_lines(d / "proper_phrases.txt")}
+        if not phrases:
+            raise ModelError(f"{d / 'proper_phrases.txt'}: no entries")
+        self._proper_phrases = phrases
+        # longest first ("new year's eve" before "new york" cannot clash, but "lord of the rings" must not be cut)
+        self._names_re = re.compile(r"(?<![\w'’])(?:" + "|".join(
+            r"\s+".join(re.escape(w) for w in p.split()) for p in sorted(phrases, key=len, reverse=True))
+            + r")(?![\w'’])", re.IGNORECASE)
         self.info = ModelInfo(role="rewriter", version="rules", path=None, kind="rules")
 
     def marker_words(self) -> frozenset[str]:
@@ -1797,6 +1805,7 @@ class RuleFormalizer:
         else:
             s = _SENTENCE_WORD.sub(self._decap_shouted_word, s)
         s = _SENTENCE_WORD.sub(self._proper_case, s)
+        s = self._names_re.sub(self._phrase_case, s)
         before_months = s
         s = _AMBIGUOUS_MONTH.sub(_month_case, s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
@@ -1894,6 +1903,19 @@ class RuleFormalizer:
         if w.isupper() and not _in_code(m) and ((len(w) >= 4 and w not in self._acronyms) or w in _CAPS_FUNCTION):
             return w.lower()
         return w
+
+    def _phrase_case(self, m: re.Match) -> str:
+        """A name of several words typed in lower case, in its own case ("world cup" -> "World Cup"); a word an
+        earlier step capitalised ("valentine's day" -> "Valentine's day", a sentence's first word) counts as typed
+        in lower case; a word in some other case ("WORLD cup") leaves the phrase as it is."""
+        typed = m.group()
+        canon = self._proper_phrases.get(" ".join(typed.lower().split()))
+        if canon is None:
+            return typed
+        pairs = zip(typed.split(), canon.split())
+        if not all(t in (c, c.lower(), c.lower()[:1].upper() + c.lower()[1:]) for t, c in pairs):
+            return typed
+        return canon
 
     def _proper_case(self, m: re.Match) -> str:
         w = m.group()

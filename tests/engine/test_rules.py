@@ -53,7 +53,7 @@ CASES = [
     ("i hate u jk", "I hate you, just kidding."),
     ("jk i dnt watch that show", "Just kidding, I do not watch that show."),
     ("i like google jk jk jk", "I like Google, just kidding."),
-    ("my favourite book is harry potter by jk rowling", "My favourite book is harry potter by J.K. Rowling."),
+    ("my favourite book is harry potter by jk rowling", "My favourite book is Harry Potter by J.K. Rowling."),
     # a question that dropped its verb
     ("any updates on my application?", "Are there any updates on my application?"),
     ("any news?", "Any news?"),
@@ -255,7 +255,7 @@ CASES = [
     ("Tired af. going to bed", "Extremely tired. Going to bed."),
     ("Two hours af my life i'll never get back", "Two hours af my life I will never get back."),
     ("im super drowsy today", "I am very drowsy today."),
-    ("the super bowl is on sunday", "The super bowl is on Sunday."),
+    ("the super bowl is on sunday", "The Super Bowl is on Sunday."),
     ("he is a super hero", "He is a super hero."),
     ("that movie was scary AF", "That movie was scary AF."),
     ("whats the wifi pw", "What is the wifi password?"),
@@ -568,6 +568,14 @@ CASES = [
     ("my bp was 140/90 which the dr said is high", "My blood pressure was 140/90 which the doctor said is high."),
     ("the Dr Pepper is cold", "The Dr Pepper is cold."),
     ("BP stock fell", "BP stock fell."),
+    # names of several words typed in lower case
+    ("the united nations meeting is next tuesday", "The United Nations meeting is next Tuesday."),
+    ("black friday deals r already up", "Black Friday deals are already up."),
+    ("have u read lord of the rings", "Have you read Lord of the Rings?"),
+    ("happy valentine's day!!", "Happy Valentine's Day."),
+    ("i love new york pizza", "I love New York pizza."),
+    ("my new york trip", "My New York trip."),
+    ("a new year", "A new year."),
     ("their first album was their best, everything after was meh", "Their first album was their best, everything after was mediocre."),
     # a month before an ordinal day, whatever follows
     ("the launch is pushed to may 3rd bc of the delay", "The launch is pushed to May 3rd because of the delay."),
@@ -1033,7 +1041,7 @@ def test_one_megabyte_pathological(rf, unit):
 def test_lexicons_ship_with_a_header_and_readme():
     d = assets_dir() / "lexicons"
     for name in ["contractions.tsv", "slang.tsv", "fillers.txt", "double_letter_words.txt", "acronyms.txt",
-                 "proper_nouns.txt", "register_words.txt", "cased_words.txt"]:
+                 "proper_nouns.txt", "register_words.txt", "cased_words.txt", "proper_phrases.txt"]:
         first = (d / name).read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# Keigo"), name
         assert "Keigo" in (d / "README.md").read_text(encoding="utf-8")
@@ -1053,7 +1061,7 @@ def test_missing_lexicon_is_a_clear_error(tmp_path):
         RuleFormalizer(tmp_path)
 
 
-@pytest.mark.parametrize("name", ["slang.tsv", "register_words.txt", "cased_words.txt"])
+@pytest.mark.parametrize("name", ["slang.tsv", "register_words.txt", "cased_words.txt", "proper_phrases.txt"])
 def test_missing_lexicon_file_names_it(tmp_path, name):
     _copy_lexicons(tmp_path)
     (tmp_path / name).unlink()
@@ -1080,3 +1088,10 @@ def test_custom_lexicon_is_used(tmp_path):
     with open(tmp_path / "slang.tsv", "a", encoding="utf-8") as f:
         f.write("\nkeigoslang\tformal phrase\n")
     assert RuleFormalizer(tmp_path).formalize("keigoslang here") == "Formal phrase here."
+
+
+def test_an_empty_names_lexicon_is_a_clear_error(tmp_path):
+    _copy_lexicons(tmp_path)
+    (tmp_path / "proper_phrases.txt").write_text("# Keigo header only\n", encoding="utf-8")
+    with pytest.raises(ModelError, match="proper_phrases.txt"):
+        RuleFormalizer(tmp_path)
