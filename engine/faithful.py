@@ -1708,7 +1708,9 @@ def writer_case(text: str, source: str, wordlist: WordList) -> str:
         while j > 0 and _bare(toks[j]) in STOPWORDS and not _TITLE_WORD.fullmatch(toks[j]):
             j -= 1
         before = toks[j] if j >= 0 and j < i else ""
-        in_a_name = ((_TITLE_WORD.fullmatch(before) and _bare(before) not in STOPWORDS and not starts[j])
+        # (a day or a month before it names no one: "Black Friday Deals", "the Monday Meeting")
+        in_a_name = ((_TITLE_WORD.fullmatch(before) and _bare(before) not in STOPWORDS and not starts[j]
+                      and _bare(before) not in _CALENDAR)
                      or (i + 1 < len(toks) and titled[i + 1]) or _inside_quotes(toks, i))
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR
                 and not in_a_name and (((low not in wordlist.capitalised or (p < i - 1 and _bare(prev) in _DETERMINERS))

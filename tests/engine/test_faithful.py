@@ -645,6 +645,9 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
+    # a day before it names no one ("the Monday Meeting")
+    assert writer_case("The Monday Meeting is cancelled.", "the monday meeting is cancelled", wl) == \
+        "The Monday meeting is cancelled."
 
 
 def test_a_capital_after_be_or_on_an_ed_or_ing_word_the_writer_typed_in_lower_case_goes(rules):
