@@ -434,6 +434,12 @@ _DR_NOUN = re.compile(r"(?<![\w'’])((?i:the|my|your|ur|his|her|our|their|a|thi
                       r"(?!\s+[A-Z])")
 # "my bp was 140/90": blood pressure after a possessive ("BP" the company has none)
 _BP = re.compile(r"(?<![\w'’])((?i:my|your|ur|his|her|our|their|whose)\s+)bp\b(?![\w'’])", re.IGNORECASE)
+# "i'm dead 💀", "lmao im dying": laughing, not dying ("I am dead." says the writer died); with a laugh or its emoji
+# beside it, the whole sentence
+_LAUGH_MARK = r"(?:\U0001F480|\U0001F602|\U0001F923|\u2620\ufe0f?|(?i:lol+|lmao+|lmfao+|rofl|ha(?:ha)+h?|hah+|dead))"
+_DEAD_LAUGHING = re.compile(
+    r"(^|[.!?]\s+)(?:" + _LAUGH_MARK + r"[\s,!.]*)*(?i:i['’]?m|i am)\s+(?i:so\s+|literally\s+|actually\s+|lowkey\s+)?"
+    r"(?i:dead|dying|deceased|crying)\b(?=(?:[\s,!.]*" + _LAUGH_MARK + r")+[\s!.]*(?:$|(?<=[.!?])\s))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -544,6 +550,13 @@ _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # 
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big|rush|hurry|pressure|"
                           r"stress|biggie|offense|offence|comment|excuse|chance|sweat|harm|joke|kidding|"
                           r"wonder|shame|luck|wifi|signal|service|power|school|work|class|one's)\b)"
+                          # nor before a plural that no verb follows ("no thoughts just vibes", "no refunds after 30
+                          # days"; "no, clowns scare me" answers, and "no thanks", "no guys, listen" are no plurals)
+                          r"(?! +(?!(?:thanks|this|was|is|its|yes|us|his|as|does|has|always|perhaps|guys|girls|ladies|"
+                          r"folks|dudes|boys|peeps|unless|plus|thus|chris|y'?all)\b)[a-z]{2,}s\b"
+                          r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:just|after|before|for|at|in|on|with|without|until|till|from|of|to|"
+                          r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
+                          r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
                           rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then"
                           r"|to be (?:honest|fair|frank)|for your information|by the way|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
@@ -1487,6 +1500,7 @@ class RuleFormalizer:
         return text if text.strip() else sentence.strip()
 
     def _local_rules(self, text: str) -> str:
+        text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)
         text = _EMOTICON.sub(" ", text)

@@ -259,6 +259,8 @@ WRITER_CASES = [
     ("just wanted to check if u got my invoice. no rush, just lmk", ["o rush"], ["No, rush"]),
     ("the config lives in ~/.keigo/settings.toml", ["lives in ~/.keigo/settings.toml"], []),
     ("step 1: unplug it. step 2: wait 30 sec. step 3: plug it back in", ["back in."], ["in it"]),
+    ("i'm dead 💀", ["hilarious"], ["I am dead"]),
+    ("no thoughts just vibes", [], ["No, thoughts"]),
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 

@@ -564,6 +564,16 @@ CASES = [
     ("no rush, just lmk", "No rush, just let me know."),
     ("no pressure tho", "No pressure though."),
     ("no i dont think so", "No, I do not think so."),
+    ("no thoughts just vibes", "No thoughts just vibes."),
+    ("no refunds after 30 days", "No refunds after 30 days."),
+    ("no clowns scare me", "No, clowns scare me."),  # an answer: a verb follows
+    ("no thanks", "No, thanks."),
+    ("no means no", "No means no."),
+    # "i'm dead 💀" laughs
+    ("i'm dead 💀", "That is hilarious."),
+    ("lmao im dying 😂😂", "That is hilarious."),
+    ("i'm dead tired", "I am dead tired."),
+    ("my phone is dead lol", "My phone is dead."),
     # "the dr" with no name is the doctor; "my bp" is blood pressure
     ("my bp was 140/90 which the dr said is high", "My blood pressure was 140/90 which the doctor said is high."),
     ("the Dr Pepper is cold", "The Dr Pepper is cold."),
