@@ -877,11 +877,12 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
+    r"|sick|off|busy|available|working"
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
-    r"|this|next|instead|because|bc|cuz)\b"
+    r"|this|next|instead|because|bc|cuz)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 
@@ -891,7 +892,7 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
 # a short day before a part of the day ("a 5k sat morning", "sun night"): the day
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
 # a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
-_WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:\s+(?:and|or)\s+|\s*/\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
+_WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or)\s+|\s*/\s*|,\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
 # "for sat" typed in lower case, at a clause's end or before a part of the day, is the day ("2 more volunteers for
 # sat"); "for SAT" is the test, and "for sun" may be sunshine
 _FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"

@@ -538,6 +538,12 @@ CASES = [
      "The trash pickup is moved to Wednesday this week because of the holiday."),
     ("can we push it to mon instead?", "Can we push it to Monday instead?"),
     ("i want to wed this woman", "I want to wed this woman."),
+    # days in a list, after "sick"/"off"/"busy", before a date; Christmas
+    ("i'm free mon, tue or thu", "I am free Monday, Tuesday or Thursday."),
+    ("i was out sick mon and tue", "I was out sick Monday and Tuesday."),
+    ("the event is from 6-9pm on sat the 14th", "The event is from 6-9pm on Saturday the 14th."),
+    ("i sat, then left", "I sat, then left."),
+    ("we close early on xmas eve", "We close early on Christmas Eve."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
