@@ -654,6 +654,17 @@ def _object_doubled(candidate: str, rules_text: str) -> list[str]:
             if not re.search(re.escape(m.group()), rules_text, re.IGNORECASE)]
 
 
+# "only" made "the only" ("only 2 of the 10 applicants showed up" -> "The only two of the 10 applicants showed up."
+# says which two, not how few)
+_ONLY_NUMBER = re.compile(r"(?<!\bthe )\bonly\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple)\b",
+                          re.IGNORECASE)
+
+
+def _only_made_definite(candidate: str, rules_text: str) -> list[str]:
+    return (["~only"] if _ONLY_NUMBER.search(rules_text) and re.search(r"\bthe\s+only\b", candidate, re.IGNORECASE)
+            and not re.search(r"\bthe\s+only\b", rules_text, re.IGNORECASE) else [])
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2159,6 +2170,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)
     lost += _object_doubled(candidate, rules_text)
+    lost += _only_made_definite(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)
@@ -2187,6 +2199,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     for typed, said, entry in _SAID_SOMEHOW:
         if (m := typed.search(source)) and not said.search(candidate):
             lost.append(entry or m.group(1).lower())
+    # each hedge its own ("she's kinda right but also kinda wrong" -> "... kind of right, but also wrong.")
+    if (hedges := len(_HEDGE_TYPED.findall(source))) > 1 and len(_HEDGE_SAID.findall(candidate)) < hedges \
+            and not any(w in lost for w in ("kinda", "sorta", "kind of", "sort of")):
+        lost.append(_HEDGE_TYPED.findall(source)[-1].lower())
     # a phrase that says how things go, word for word: "one at a time" -> "at one time" says "at once"
     lost += [m.group().lower() for m in _MANNER.finditer(source)
              if not re.search(r"\b" + r"\s+".join(m.group().lower().split()) + r"\b", candidate, re.IGNORECASE)]

@@ -1312,6 +1312,8 @@ CAUGHT = [
     ("No, rush, just let me know.", "no rush, just lmk", "~no rush"),  # "no rush" made a call to hurry
     ("The config live in the settings file.", "the config lives in the settings file", "lives"),  # agreement lost
     ("Step 3: plug it back in it.", "step 3: plug it back in", "+it"),  # the object said twice
+    ("She is kind of right, but also wrong.", "she's kinda right but also kinda wrong", "kinda"),  # a second hedge
+    ("The only two of the 10 applicants showed up.", "only 2 of the 10 applicants showed up", "~only"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1443,6 +1445,8 @@ FINE = [
     ("There is no rush, just let me know.", "no rush, just lmk"),
     ("No, I do not think so.", "no i dont think so"),
     ("Kiss her on her cheek.", "kiss her on the cheek"),
+    ("She is somewhat right, but also somewhat wrong.", "she's kinda right but also kinda wrong"),
+    ("Only two of the 10 applicants showed up.", "only 2 of the 10 applicants showed up"),
 ]
 
 

@@ -261,6 +261,8 @@ WRITER_CASES = [
     ("step 1: unplug it. step 2: wait 30 sec. step 3: plug it back in", ["back in."], ["in it"]),
     ("i'm dead 💀", ["hilarious"], ["I am dead"]),
     ("no thoughts just vibes", [], ["No, thoughts"]),
+    ("only 2 of the 10 applicants showed up", ["nly"], ["The only"]),
+    ("she's kinda right but also kinda wrong", [], ["also wrong"]),
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 
