@@ -440,6 +440,12 @@ _LAUGH_MARK = r"(?:\U0001F480|\U0001F602|\U0001F923|\u2620\ufe0f?|(?i:lol+|lmao+
 _DEAD_LAUGHING = re.compile(
     r"(^|[.!?]\s+)(?:" + _LAUGH_MARK + r"[\s,!.]*)*(?i:i['’]?m|i am)\s+(?i:so\s+|literally\s+|actually\s+|lowkey\s+)?"
     r"(?i:dead|dying|deceased|crying)\b(?=(?:[\s,!.]*" + _LAUGH_MARK + r")+[\s!.]*(?:$|(?<=[.!?])\s))")
+# "kindly revert back asap" asks for a reply (in standard English "revert" goes back to an earlier state: "revert back
+# to v1" stays); "i am having 3 years experience" -> "I have 3 years of experience"
+_REVERT_REPLY = re.compile(r"(?<![\w'’])(?i:revert)\s+(?i:back)\b(?!\s+(?:to|the|it|this|that|them|my|our|your)\b)")
+_HAVING_EXPERIENCE = re.compile(r"(?<![\w'’])(?i:(am|is|are|['’]m|['’]s|['’]re))\s+(?i:having)\s+((?:\d+|an?|one|two|three|four|"
+                                r"five|six|seven|eight|nine|ten|several|many)\+?\s+(?i:years?|yrs?|months?))\s+(?:(?i:of)\s+)?"
+                                r"(?=(?i:experience|exp)\b)")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1586,6 +1592,9 @@ class RuleFormalizer:
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
         text = _REPRO.sub(r"\1reproduce", _PROF_NOUN.sub(r"\1professor\2", text))
+        text = _REVERT_REPLY.sub(lambda m: _match_case(m.group()[:1], "r") + "eply", text)
+        text = _HAVING_EXPERIENCE.sub(lambda m: (" has " if m.group(1).lower().lstrip("'’") in ("is", "s") else " have ")
+                                      + m.group(2) + " of ", text)
         text = _EXP.sub(r"\1experience", text)
         text = _BP.sub(r"\1blood pressure", _DR_NOUN.sub(r"\1doctor\2", text))
         text = _SINCE_LENGTH.sub(lambda m: _match_case(m.group(), "for"), _PROGRESSIVE_SINCE.sub(_perfect_since, text))

@@ -544,6 +544,13 @@ CASES = [
     ("the event is from 6-9pm on sat the 14th", "The event is from 6-9pm on Saturday the 14th."),
     ("i sat, then left", "I sat, then left."),
     ("we close early on xmas eve", "We close early on Christmas Eve."),
+    # forms standard English reads otherwise
+    ("kindly revert back asap", "Kindly reply as soon as possible."),
+    ("pls revert back to v1", "Please revert back to v1."),
+    ("i am having 3 years experience in java", "I have 3 years of experience in java."),
+    ("pls do the needful and close the ticket", "Please do what is necessary and close the ticket."),
+    ("can u explain me how this works?", "Can you explain to me how this works?"),
+    ("please let me know ur good name", "Please let me know your name."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
