@@ -59,6 +59,7 @@ from engine.rules import (
     _EASY,
     _FIRE,
     _IKR_ASKED,
+    _SALUTATION,
     CONCORD_ANY,
     LABEL_LETTER,
     LIKE_ABOUT_NOT_PREV,
@@ -436,6 +437,24 @@ _ACRONYM = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")
 
 def _sign_off_key(text: str) -> str:
     return text.strip().rstrip(".!").lower()
+
+
+_NAME_LINE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?")
+_LINE_BREAK = re.compile(r"\s*(?:\r\n|\n|\r|\u2028)\s*")
+
+
+def _closing_and_name(text: str) -> tuple[str, str, str] | None:
+    """A letter's closing and the writer's name on the line under it ("cheers,\nmike"): the closing, the line break
+    as typed, and the name with capitals where the writer typed none (None when the text is not that)."""
+    parts = _LINE_BREAK.split(text)
+    if len(parts) != 2 or not _SIGN_OFF.fullmatch(text.replace("\n", " ").replace("\r", " ")):
+        return None
+    head, name = parts
+    name = name.rstrip(".!")
+    if not _SIGN_OFF.fullmatch(head) or not re.fullmatch(r"[A-Za-z][a-z]+(?: [A-Za-z][a-z]+)?", name):
+        return None
+    brk = _LINE_BREAK.search(text).group().strip(" \t")
+    return head, brk, " ".join(w[:1].upper() + w[1:] for w in name.split())
 
 
 def _is_sign_off(text: str, wordlist: WordList) -> bool:
@@ -2573,8 +2592,25 @@ class SafeRewriter:
     def finish(self, text: str, source: str) -> str:
         """A rewrite as offered: its contractions spelled out as the rules spell them ("Can't do mornings." ->
         "Cannot do mornings."; the model reads rules-first input but may write a contraction back). The writer's
-        own sentence is offered as written."""
-        return text if text == source else self.rules.expand_contractions(text)
+        own sentence is offered as written. A letter's lines keep their marks: a salutation its comma ("hi jen," ->
+        "Hello Jen," not "Hello Jen."), a line that opens a list its colon ("a few quick thoughts:"), a closing and
+        the name under it their two lines ("cheers,\nmike" -> "Cheers,\nMike", not "Cheers, Mike.")."""
+        if text == source:
+            return text
+        src = source.strip()
+        if (closing := _closing_and_name(src)) is not None:
+            head, brk, name = closing
+            said = self.rules.formalize(head).rstrip(".!, ")
+            return f"{said},{brk}{name}" if said else text
+        if _NAME_LINE.fullmatch(src) and text == src + ".":
+            return source  # a name on its own line ("Sarah" under "thanks,") signs, and takes no full stop
+        out = self.rules.expand_contractions(text)
+        if out.endswith(".") and not out.endswith(".."):
+            if src.endswith(":") and not src.endswith("::"):
+                out = out[:-1] + ":"
+            elif src.endswith(",") and (_SALUTATION.match(src) or _SIGN_OFF.fullmatch(src)):
+                out = out[:-1] + ","  # "hi jen," -> "Hello Jen,"; "thanks," over a name -> "Thank you,"
+        return out
 
     def _teacher_forced(self, source: str, texts: Sequence[str], model_lp: dict[str, float]) -> np.ndarray:
         """The model's mean log-probability per token of each text: the beam's own score for its candidates

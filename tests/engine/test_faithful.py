@@ -1510,3 +1510,22 @@ def test_a_list_items_marker_is_kept_in_front_of_every_rewrite(rules):
     assert model.calls[0][0] == [core, core, core]  # the model reads the item without its marker
     (dash,) = safe.rewrite(["-5 degrees is cold"], beam=4)  # a minus sign is no bullet
     assert dash.source == "-5 degrees is cold" and not dash.best.startswith("- ")
+
+
+def test_a_letters_lines_keep_their_marks(rules):
+    """A salutation keeps its comma, a line that opens a list its colon, a closing and the name under it their two
+    lines; a name alone on a line takes no full stop (what the model wrote: "Hello Jen.", "A few thoughts.",
+    "Cheers, Mike.", "Sarah.")."""
+    lines = {"hi jen,": "Hello Jen.", "a few quick thoughts:": "A few quick thoughts.",
+             "cheers,\nmike": "Cheers, Mike.", "thanks,": "Thank you.", "Sarah": "Sarah.",
+             "best,\r\njo": "Best, Jo.", "the intro is long": "The introduction is long."}
+    model = FakeModel({src: [(out, -0.1)] for src, out in lines.items()})
+    safe = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01 for src in lines}))
+    got = {r.source: r.best for r in safe.rewrite(list(lines), beam=4, nbest=4)}
+    assert got["hi jen,"] == "Hello Jen,"
+    assert got["a few quick thoughts:"] == "A few quick thoughts:"
+    assert got["cheers,\nmike"] == "Cheers,\nMike"
+    assert got["best,\r\njo"] == "Best,\r\nJo"
+    assert got["thanks,"] == "Thank you,"
+    assert got["Sarah"] == "Sarah"
+    assert got["the intro is long"].endswith("long.")  # a sentence keeps its full stop
