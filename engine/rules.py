@@ -1909,6 +1909,8 @@ class RuleFormalizer:
                  if told and asked and not _ASKED_CLAUSES.search(asked) else s + "?")
         elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
             s = s.rstrip(",;:-~ ") + "?"
+        if s.endswith(":") and s[-2:-1].isalnum() and _SENTENCE_WORD.search(s):
+            return s  # a line that opens a list or a quotation keeps its colon ("a few quick thoughts:")
         if s[-1] not in _END_OK:
             s = s.rstrip(",;:-~ ") + "."
         return s

@@ -551,6 +551,9 @@ CASES = [
     ("pls do the needful and close the ticket", "Please do what is necessary and close the ticket."),
     ("can u explain me how this works?", "Can you explain to me how this works?"),
     ("please let me know ur good name", "Please let me know your name."),
+    # a line that opens a list keeps its colon; a question asks
+    ("a few quick thoughts:", "A few quick thoughts:"),
+    ("can u send these:", "Can you send these?"),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
