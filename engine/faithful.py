@@ -684,6 +684,24 @@ def _only_made_definite(candidate: str, rules_text: str) -> list[str]:
             and not re.search(r"\bthe\s+only\b", rules_text, re.IGNORECASE) else [])
 
 
+# A thing's state made the writer's ("nope, still broken after the update" -> "No, I still broken after the update.",
+# "No, I am still broken ..."): a clause that opens on the state, the candidate's "I" before it
+_THING_STATE = (r"(?:(?:still|now|also|already|totally|completely|just|again)\s+)*(broken|down|offline|crashed|"
+                r"missing|closed|delayed|cancelled|canceled|overdue|frozen|jammed|empty|sold out|out of stock|"
+                r"not working|unavailable|expired|corrupted|locked)\b")
+_STATE_OPENING = re.compile(r"(?:^|[.!?,;:]\s*)" + _THING_STATE, re.IGNORECASE)
+
+
+def _state_made_mine(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for state in dict.fromkeys(m.group(1).lower() for m in _STATE_OPENING.finditer(rules_text)):
+        mine = r"\bI\s+(?:am\s+|was\s+|have\s+been\s+)?(?:(?:still|now|also|already|totally|completely|just|again)\s+)*"
+        if (re.search(mine + re.escape(state) + r"\b", candidate)
+                and not re.search(mine + re.escape(state) + r"\b", rules_text)):
+            out.append("+I")
+    return out
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2190,6 +2208,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _verb_agreement_lost(candidate, rules_text)
     lost += _object_doubled(candidate, rules_text)
     lost += _only_made_definite(candidate, rules_text)
+    lost += _state_made_mine(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

@@ -1314,6 +1314,8 @@ CAUGHT = [
     ("Step 3: plug it back in it.", "step 3: plug it back in", "+it"),  # the object said twice
     ("She is kind of right, but also wrong.", "she's kinda right but also kinda wrong", "kinda"),  # a second hedge
     ("The only two of the 10 applicants showed up.", "only 2 of the 10 applicants showed up", "~only"),
+    ("No, I still broken after the update.", "nope, still broken after the update", "+I"),  # a thing's state made mine
+    ("No, I am still broken after the update.", "nope, still broken after the update", "+I"),
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1447,6 +1449,7 @@ FINE = [
     ("Kiss her on her cheek.", "kiss her on the cheek"),
     ("She is somewhat right, but also somewhat wrong.", "she's kinda right but also kinda wrong"),
     ("Only two of the 10 applicants showed up.", "only 2 of the 10 applicants showed up"),
+    ("No, it is still broken after the update.", "nope, still broken after the update"),
 ]
 
 

@@ -263,6 +263,7 @@ WRITER_CASES = [
     ("no thoughts just vibes", [], ["No, thoughts"]),
     ("only 2 of the 10 applicants showed up", ["nly"], ["The only"]),
     ("she's kinda right but also kinda wrong", [], ["also wrong"]),
+    ("nope, still broken after the update", ["broken"], ["I still", "I am still"]),
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 
