@@ -1390,7 +1390,8 @@ class RuleFormalizer:
         d = Path(lexicon_dir) if lexicon_dir is not None else assets_dir() / "lexicons"
         self.lexicon_dir = d
         self._contractions = _read_tsv(d / "contractions.tsv")
-        slang = _read_tsv(d / "slang.tsv")
+        # common misspellings are read as slang is: word for word, in the writer's case; slang wins a clash
+        slang = {**_read_tsv(d / "misspellings.tsv"), **_read_tsv(d / "slang.tsv")}
         self._slang = {k: v for k, v in slang.items() if " " not in k}
         self._phrases = {" ".join(k.split()): v for k, v in slang.items() if " " in k}
         self._phrase_re = (

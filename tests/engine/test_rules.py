@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import ModelError
 from engine.paths import assets_dir
-from engine.rules import RuleFormalizer
+from engine.rules import RuleFormalizer, _read_tsv
 from engine.types import Rewriter
 
 
@@ -554,6 +554,11 @@ CASES = [
     # a line that opens a list keeps its colon; a question asks
     ("a few quick thoughts:", "A few quick thoughts:"),
     ("can u send these:", "Can you send these?"),
+    # common misspellings; a real word ("wether") only where the phrase reads one way
+    ("i definately recieved the package yesterday", "I definitely received the package yesterday."),
+    ("teh meeting was moved to thurs", "The meeting was moved to Thursday."),
+    ("im not sure wether we should go", "I am not sure whether we should go."),
+    ("the wether was grazing", "The wether was grazing."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
@@ -1067,7 +1072,8 @@ def test_one_megabyte_pathological(rf, unit):
 def test_lexicons_ship_with_a_header_and_readme():
     d = assets_dir() / "lexicons"
     for name in ["contractions.tsv", "slang.tsv", "fillers.txt", "double_letter_words.txt", "acronyms.txt",
-                 "proper_nouns.txt", "register_words.txt", "cased_words.txt", "proper_phrases.txt"]:
+                 "proper_nouns.txt", "register_words.txt", "cased_words.txt", "proper_phrases.txt",
+                 "misspellings.tsv"]:
         first = (d / name).read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# Keigo"), name
         assert "Keigo" in (d / "README.md").read_text(encoding="utf-8")
@@ -1087,7 +1093,8 @@ def test_missing_lexicon_is_a_clear_error(tmp_path):
         RuleFormalizer(tmp_path)
 
 
-@pytest.mark.parametrize("name", ["slang.tsv", "register_words.txt", "cased_words.txt", "proper_phrases.txt"])
+@pytest.mark.parametrize("name", ["slang.tsv", "register_words.txt", "cased_words.txt", "proper_phrases.txt",
+                                  "misspellings.tsv"])
 def test_missing_lexicon_file_names_it(tmp_path, name):
     _copy_lexicons(tmp_path)
     (tmp_path / name).unlink()
@@ -1121,3 +1128,15 @@ def test_an_empty_names_lexicon_is_a_clear_error(tmp_path):
     (tmp_path / "proper_phrases.txt").write_text("# Keigo header only\n", encoding="utf-8")
     with pytest.raises(ModelError, match="proper_phrases.txt"):
         RuleFormalizer(tmp_path)
+
+
+def test_a_misspelling_is_never_an_english_word():
+    """A single-word key of misspellings.tsv replaced wherever it stands: it must not spell a word of its own
+    ("calender" is a machine that presses cloth); every correction is a word."""
+    from engine.faithful import default_wordlist
+
+    wl = default_wordlist()
+    table = _read_tsv(assets_dir() / "lexicons" / "misspellings.tsv")
+    assert len(table) > 50
+    assert [k for k in table if " " not in k and wl.known(k)] == []
+    assert [v for v in table.values() if not all(wl.known(w) for w in v.split())] == []
