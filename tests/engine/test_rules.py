@@ -559,6 +559,8 @@ CASES = [
     ("teh meeting was moved to thurs", "The meeting was moved to Thursday."),
     ("im not sure wether we should go", "I am not sure whether we should go."),
     ("the wether was grazing", "The wether was grazing."),
+    ("be urself", "Be yourself."),
+    ("pls clean up after urselves in the kitchen", "Please clean up after yourselves in the kitchen."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
