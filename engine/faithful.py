@@ -702,6 +702,35 @@ def _state_made_mine(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _name_phrases() -> tuple[tuple[str, frozenset[str]], ...]:
+    """The shipped names of several words (proper_phrases.txt), each with its words without apostrophes."""
+    path = assets_dir() / "lexicons" / "proper_phrases.txt"
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelError(f"names lexicon unreadable: {path} ({exc})") from None
+    return tuple((ln.strip(), frozenset(ln.strip().lower().replace("'", "").split())) for ln in lines
+                 if ln.strip() and not ln.startswith("#"))
+
+
+def _has_name(name: str, text: str, flags: int = 0) -> bool:
+    return re.search(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", text, flags) is not None
+
+
+def _name_swapped(candidate: str, rules_text: str) -> list[str]:
+    """A name of several words the candidate writes beside one the writer typed that shares a word with it ("the
+    united nations meeting" -> "The United States of the United Nations meeting."); expanding an abbreviation
+    ("L.A." -> "Los Angeles") is not this."""
+    names = _name_phrases()
+    typed = [words for name, words in names if _has_name(name, rules_text, re.IGNORECASE)]
+    if not typed:
+        return []
+    return [f"+{name}" for name, words in names
+            if _has_name(name, candidate) and not _has_name(name, rules_text, re.IGNORECASE)
+            and any(words & t and words != t for t in typed)]
+
+
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
     """A subject the candidate adds to a sentence the writer opened on its own subject: "the client hated v2, loved
     v1 tho" -> "The client hated v2. I loved V1 though." (the client's opinion became the writer's). A later clause
@@ -2209,6 +2238,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _object_doubled(candidate, rules_text)
     lost += _only_made_definite(candidate, rules_text)
     lost += _state_made_mine(candidate, rules_text)
+    lost += _name_swapped(candidate, rules_text)
     lost += _question_doubled(candidate, rules_text)
     lost += _hedge_inverted(candidate, source)
     lost += _greeting_made_subject(candidate, source)

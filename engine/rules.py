@@ -446,6 +446,9 @@ _REVERT_REPLY = re.compile(r"(?<![\w'’])(?i:revert)\s+(?i:back)\b(?!\s+(?:to|t
 _HAVING_EXPERIENCE = re.compile(r"(?<![\w'’])(?i:(am|is|are|['’]m|['’]s|['’]re))\s+(?i:having)\s+((?:\d+|an?|one|two|three|four|"
                                 r"five|six|seven|eight|nine|ten|several|many)\+?\s+(?i:years?|yrs?|months?))\s+(?:(?i:of)\s+)?"
                                 r"(?=(?i:experience|exp)\b)")
+# "can u explain me how": "explain to me"; "ur good name" (a courtesy of Indian English) is "your name"
+_EXPLAIN_ME = re.compile(r"(?<![\w'’])((?i:explain))\s+(?=(?i:me|us|him|her|them)\b(?!\s*(?:[.,!?;:]|$)))")
+_GOOD_NAME = re.compile(r"(?<![\w'’])((?i:your|ur|his|her|their))\s+(?i:good)\s+(?=(?i:name)\b)")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1390,8 +1393,12 @@ class RuleFormalizer:
         d = Path(lexicon_dir) if lexicon_dir is not None else assets_dir() / "lexicons"
         self.lexicon_dir = d
         self._contractions = _read_tsv(d / "contractions.tsv")
-        # common misspellings are read as slang is: word for word, in the writer's case; slang wins a clash
-        slang = {**_read_tsv(d / "misspellings.tsv"), **_read_tsv(d / "slang.tsv")}
+        # common misspellings are read as slang is: word for word, in the writer's case; slang wins a clash. The
+        # words of a misspelt phrase ("not sure wether") are no informal markers ("not", "sure": marker_words)
+        misspelt = _read_tsv(d / "misspellings.tsv")
+        slang = {**misspelt, **_read_tsv(d / "slang.tsv")}
+        self._plain_phrase_words = frozenset(w.lower() for k in misspelt if " " in k for w in k.split()
+                                             if w.lower() not in misspelt)
         self._slang = {k: v for k, v in slang.items() if " " not in k}
         self._phrases = {" ".join(k.split()): v for k, v in slang.items() if " " in k}
         self._phrase_re = (
@@ -1424,7 +1431,11 @@ class RuleFormalizer:
 
     def marker_words(self) -> frozenset[str]:
         """Single words the lexicons treat as informal (contractions, slang, words of slang phrases, fillers)."""
-        keys = set(self._contractions) | set(self._slang) | {w for p in self._phrases for w in p.split()}
+        # a phrase's word that its formal form keeps is none ("dupe of" -> "duplicate of": "of"; "the db" -> "the
+        # database": "the")
+        keys = set(self._contractions) | set(self._slang) | {
+            w for p, formal in self._phrases.items() for w in p.split()
+            if w.lower() not in self._plain_phrase_words and w.lower() not in formal.lower().split()}
         keys |= {w for f in self._fillers for w in f.split()}
         return frozenset(k.lower() for k in keys)
 
@@ -1598,6 +1609,7 @@ class RuleFormalizer:
                                       + m.group(2) + " of ", text)
         text = _EXP.sub(r"\1experience", text)
         text = _BP.sub(r"\1blood pressure", _DR_NOUN.sub(r"\1doctor\2", text))
+        text = _GOOD_NAME.sub(r"\1 ", _EXPLAIN_ME.sub(r"\1 to ", text))
         text = _SINCE_LENGTH.sub(lambda m: _match_case(m.group(), "for"), _PROGRESSIVE_SINCE.sub(_perfect_since, text))
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))

@@ -1316,6 +1316,8 @@ CAUGHT = [
     ("The only two of the 10 applicants showed up.", "only 2 of the 10 applicants showed up", "~only"),
     ("No, I still broken after the update.", "nope, still broken after the update", "+I"),  # a thing's state made mine
     ("No, I am still broken after the update.", "nope, still broken after the update", "+I"),
+    ("The United States of the United Nations meeting is next Tuesday.", "the united nations meeting is next tuesday",
+     "+United States"),  # a name swapped in beside the one typed
 ]
 FINE = [
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
@@ -1532,3 +1534,20 @@ def test_a_letters_lines_keep_their_marks(rules):
     assert got["thanks,"] == "Thank you,"
     assert got["Sarah"] == "Sarah"
     assert got["the intro is long"].endswith("long.")  # a sentence keeps its full stop
+
+
+def test_a_name_swapped_in_beside_the_one_typed_is_caught_and_a_name_spelled_out_is_not():
+    from engine.faithful import _name_swapped
+
+    assert _name_swapped("The United States of the United Nations meeting.", "The United Nations meeting.") == \
+        ["+United States"]
+    assert _name_swapped("I live in Los Angeles.", "I live in L.A.") == []  # an abbreviation said in full
+    assert _name_swapped("Happy Valentines Day.", "Happy Valentine's Day.") == []  # the same name, spelt otherwise
+
+
+def test_words_a_phrase_keeps_in_its_formal_form_are_no_informal_markers(rules):
+    """"ur welcome" -> "you are welcome" keeps "welcome", "conf room" -> "conference room" keeps "room": a rewrite
+    that drops them drops content; a misspelt phrase's words ("not sure wether") are no markers either."""
+    markers = rules.marker_words()
+    assert not {"welcome", "room", "not", "sure", "explain", "good", "name"} & markers
+    assert {"ur", "conf", "dupe", "recieved"} <= markers

@@ -264,6 +264,7 @@ WRITER_CASES = [
     ("only 2 of the 10 applicants showed up", ["nly"], ["The only"]),
     ("she's kinda right but also kinda wrong", [], ["also wrong"]),
     ("nope, still broken after the update", ["broken"], ["I still", "I am still"]),
+    ("the united nations meeting is next tuesday", ["United Nations meeting"], ["United States"]),
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 
