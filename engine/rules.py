@@ -449,6 +449,20 @@ _HAVING_EXPERIENCE = re.compile(r"(?<![\w'’])(?i:(am|is|are|['’]m|['’]s|['
 # "can u explain me how": "explain to me"; "ur good name" (a courtesy of Indian English) is "your name"
 _EXPLAIN_ME = re.compile(r"(?<![\w'’])((?i:explain))\s+(?=(?i:me|us|him|her|them)\b(?!\s*(?:[.,!?;:]|$)))")
 _GOOD_NAME = re.compile(r"(?<![\w'’])((?i:your|ur|his|her|their))\s+(?i:good)\s+(?=(?i:name)\b)")
+# A street after "on", "at", ... ("the italian place on main st", "on 5th st", "at oak ave"): its name capitalised and
+# its kind spelled out; "St" before a name is "Saint" ("st louis"), and is not this
+_STREET_KINDS = {"st": "Street", "street": "Street", "ave": "Avenue", "avenue": "Avenue", "rd": "Road", "road": "Road",
+                 "blvd": "Boulevard", "boulevard": "Boulevard", "ln": "Lane", "lane": "Lane"}
+_STREET_BEFORE = (r"(?<![\w'’])((?i:on|at|off|from|down|up|near|along|across|onto|by)\s+(?:\d+\s+)?)"
+                  r"(?!(?i:the|a|an|my|your|our|their|his|her|its|this|that|these|those|least|most|last|all|first|"
+                  r"next|each|every|any|some|no|one|another|which|what|whose|same|other|dirt|open|long|wrong|right|"
+                  r"side|back|main|high|country|toll|two|one-way)\s)"
+                  r"([a-z][a-z]+|\d+(?:st|nd|rd|th))\s+")
+_STREET = re.compile(_STREET_BEFORE + r"(street|avenue|road|boulevard|lane)(?![\w'’]|\s+[A-Z])")
+# an abbreviation only where the address ends ("east st louis" is Saint Louis)
+_STREET_SHORT = re.compile(_STREET_BEFORE + r"(st|ave|rd|blvd|ln)\b(?:\.(?=\s|$))?(?=\s*(?:$|[,;:!?)]|\.|(?:and|or|in|at|"
+                           r"near|by|right|between|around|across|from|to|on|tomorrow|today|tonight|for|with|next|is|"
+                           r"was|tmrw|tmr|tmw|2moro|2morrow|tonite|2nite)\b))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1610,6 +1624,9 @@ class RuleFormalizer:
         text = _EXP.sub(r"\1experience", text)
         text = _BP.sub(r"\1blood pressure", _DR_NOUN.sub(r"\1doctor\2", text))
         text = _GOOD_NAME.sub(r"\1 ", _EXPLAIN_ME.sub(r"\1 to ", text))
+        for street in (_STREET, _STREET_SHORT):
+            text = street.sub(lambda m: m.group(1) + m.group(2)[:1].upper() + m.group(2)[1:] + " "
+                              + _STREET_KINDS[m.group(3).lower()], text)
         text = _SINCE_LENGTH.sub(lambda m: _match_case(m.group(), "for"), _PROGRESSIVE_SINCE.sub(_perfect_since, text))
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))

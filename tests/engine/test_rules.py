@@ -561,6 +561,13 @@ CASES = [
     ("the wether was grazing", "The wether was grazing."),
     ("be urself", "Be yourself."),
     ("pls clean up after urselves in the kitchen", "Please clean up after yourselves in the kitchen."),
+    # a street after "on", "at", ...: named and spelled out; "st louis" is a saint, "each road" no street
+    ("the team lunch is at that italian place on main st", "The team lunch is at that Italian place on Main Street."),
+    ("on 5th st tmrw", "On 5th Street tomorrow."),
+    ("i live at 12 oak st", "I live at 12 Oak Street."),
+    ("we drove to east st louis", "We drove to east st louis."),
+    ("just keep driving down each road", "Just keep driving down each road."),
+    ("try to be stright", "Try to be stright."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
