@@ -456,7 +456,7 @@ _STREET_KINDS = {"st": "Street", "street": "Street", "ave": "Avenue", "avenue": 
 _STREET_BEFORE = (r"(?<![\w'’])((?i:on|at|off|from|down|up|near|along|across|onto|by)\s+(?:\d+\s+)?)"
                   r"(?!(?i:the|a|an|my|your|our|their|his|her|its|this|that|these|those|least|most|last|all|first|"
                   r"next|each|every|any|some|no|one|another|which|what|whose|same|other|dirt|open|long|wrong|right|"
-                  r"side|back|main|high|country|toll|two|one-way)\s)"
+                  r"side|back|high|country|toll|two|one-way)\s)"
                   r"([a-z][a-z]+|\d+(?:st|nd|rd|th))\s+")
 _STREET = re.compile(_STREET_BEFORE + r"(street|avenue|road|boulevard|lane)(?![\w'’]|\s+[A-Z])")
 # an abbreviation only where the address ends ("east st louis" is Saint Louis)
