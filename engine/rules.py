@@ -1061,6 +1061,8 @@ _NOT_GONNA_LIE = re.compile(r"(?<![\w'’])(?:(?i:i)['’]?m\s+|(?i:i am)\s+)?(?
                             r"(?=\s*(?:[,.;:!]|$))")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my (?:bad|b))(?=\s*(?:[,.;:!?]|$))")  # "my b, i'll fix it"
+# ... and before what it owns ("my bad for the typo" was kept as typed: the checks want the apology said)
+_MY_BAD_FOR = re.compile(r"(?<![\w'’])(?i:my bad)\s+(?i:for|about|on)\b(?=\s+\w)")
 # "ur order #" with no number after it is the order's number ("dm me ur order # so i can check")
 _NUMBER_SIGN = re.compile(r"(?<![\w'’])((?i:order|tracking|case|ticket|account|acct|phone|room|invoice|reference|ref|"
                           r"confirmation|flight|seat|model|serial|part|member|policy|claim|po)) #(?![\w#])(?!\s*\d)")
@@ -1562,6 +1564,7 @@ class RuleFormalizer:
         text = _NUMBER_BUCKS.sub(_number_bucks, text)
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
+        text = _MY_BAD_FOR.sub(lambda m: _match_case(m.group(), "I apologize for"), text)
         text = _IKR_ASKED.sub(r"\1.", text)
         text = _NOT_GONNA_LIE.sub(lambda m: _match_case(m.group(), "to be honest"), text)
         text = _LOWKEY_OPINION.sub("", text)

@@ -265,6 +265,7 @@ WRITER_CASES = [
     ("she's kinda right but also kinda wrong", [], ["also wrong"]),
     ("nope, still broken after the update", ["broken"], ["I still", "I am still"]),
     ("the united nations meeting is next tuesday", ["United Nations meeting"], ["United States"]),
+    ("my bad for the typo in the last email", ["apologize"], ["my bad"]),  # was returned as typed
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
 ]
 

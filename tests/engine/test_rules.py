@@ -568,6 +568,9 @@ CASES = [
     ("we drove to east st louis", "We drove to east st louis."),
     ("just keep driving down each road", "Just keep driving down each road."),
     ("try to be stright", "Try to be stright."),
+    # "my bad for ..." apologises
+    ("my bad for the typo in the last email", "I apologize for the typo in the last email."),
+    ("my bad knee hurts", "My bad knee hurts."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
