@@ -463,6 +463,20 @@ _STREET = re.compile(_STREET_BEFORE + r"(street|avenue|road|boulevard|lane)(?![\
 _STREET_SHORT = re.compile(_STREET_BEFORE + r"(st|ave|rd|blvd|ln)\b(?:\.(?=\s|$))?(?=\s*(?:$|[,;:!?)]|\.|(?:and|or|in|at|"
                            r"near|by|right|between|around|across|from|to|on|tomorrow|today|tonight|for|with|next|is|"
                            r"was|tmrw|tmr|tmw|2moro|2morrow|tonite|2nite)\b))")
+# "my phone's at 2% gotta go": a leave-taking run on after a clause of its own is a sentence of its own, with its "I"
+_GOTTA_GO = re.compile(r"(?<=[\w%)])\s+(?:(?i:gotta)\s+(?i:go|run|dash)|(?i:gtg|g2g))(?=\s*[!.]*\s*$)")
+_GOTTA_GO_NOT_AFTER = frozenset(["i", "we", "you", "u", "they", "he", "she", "just", "really", "so", "now", "ll",
+                                 "all", "also", "still", "def", "ok", "okay", "k", "well", "anyway", "lol", "has",
+                                 "have", "had", "s", "ve", "must", "will", "would", "should", "is", "are"])
+
+
+def _gotta_go(m: re.Match) -> str:
+    if _prev_word(m.string, m.start() + 1).lower() in _GOTTA_GO_NOT_AFTER:
+        return m.group()
+    last = m.group().split()[-1].lower()
+    return ". I have to " + (last if last in ("run", "dash") else "go")
+
+
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1565,6 +1579,7 @@ class RuleFormalizer:
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _MY_BAD_FOR.sub(lambda m: _match_case(m.group(), "I apologize for"), text)
+        text = _GOTTA_GO.sub(_gotta_go, text)
         text = _IKR_ASKED.sub(r"\1.", text)
         text = _NOT_GONNA_LIE.sub(lambda m: _match_case(m.group(), "to be honest"), text)
         text = _LOWKEY_OPINION.sub("", text)

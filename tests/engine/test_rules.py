@@ -293,6 +293,10 @@ CASES = [
     # "my bad" closing a clause is an apology; "thanks a ton" a whole thanks
     ("my bad, i sent u the wrong file", "My mistake, I sent you the wrong file."),
     ("my bad knee hurts", "My bad knee hurts."),
+    # a leave-taking run on after a clause of its own
+    ("my phone's at 2% gotta go", "My phone is at 2%. I have to go."),
+    ("i really gotta go", "I really have to go."),
+    ("if he can't respect you then he's got to go", "If he cannot respect you, then he has got to go."),
     ("thanks a ton for covering my shift", "Thank you very much for covering my shift."),
     # "'ve gotta" / "'s gotta" are "have to" / "has to" (they came out "I have have to", "It is have to")
     ("ive gotta go", "I have to go."),
@@ -571,6 +575,10 @@ CASES = [
     # "my bad for ..." apologises
     ("my bad for the typo in the last email", "I apologize for the typo in the last email."),
     ("my bad knee hurts", "My bad knee hurts."),
+    # a leave-taking run on after a clause of its own
+    ("my phone's at 2% gotta go", "My phone is at 2%. I have to go."),
+    ("i really gotta go", "I really have to go."),
+    ("if he can't respect you then he's got to go", "If he cannot respect you, then he has got to go."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
