@@ -646,9 +646,10 @@ def _no_made_answer(candidate: str, rules_text: str) -> list[str]:
 
 # A verb's -s dropped after the same subject ("the config lives in ~/.keigo" -> "The config live in ..."): a determiner,
 # the subject and the verb side by side in the rules, the bare verb after the same word in the candidate
-_SUBJECT_VERB_S = re.compile(r"\b(?:the|a|an|my|your|our|his|her|their|this|that|each|every)\s+([a-z]{3,})\s+([a-z]{3,}?)(s)\b(?=\s+(?:in|on|at|to|for|with|from|by|here|there|"
-                             r"the|a|an|my|your|our|their|his|her|it|them|me|us|him|that|this|about|like|out|up|down|"
-                             r"back|off|over|so|too|well|fine|great|good|bad)\b)", re.IGNORECASE)
+_SUBJECT_VERB_S = re.compile(r"\b(?:the|a|an|my|your|our|his|her|their|this|that|each|every)\s+([a-z]{3,})\s+"
+                             r"([a-z]{3,}?)(s)\b(?=\s+(?:in|on|at|to|for|with|from|by|here|there|the|a|an|my|your|"
+                             r"our|their|his|her|it|them|me|us|him|that|this|about|like|out|up|down|back|off|over|so|"
+                             r"too|well|fine|great|good|bad)\b)", re.IGNORECASE)
 
 
 def _verb_agreement_lost(candidate: str, rules_text: str) -> list[str]:
