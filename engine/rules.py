@@ -477,6 +477,11 @@ def _gotta_go(m: re.Match) -> str:
     return ". I have to " + (last if last in ("run", "dash") else "go")
 
 
+# the video-call service ("the zoom link", "hop on zoom"); "zoom in", "zoom out", "zoomed" are the verb
+_ZOOM = re.compile(r"(?<![\w'’])zoom(?=\s+(?:link|links|call|calls|meeting|meetings|invite|invites|room|session|chat|"
+                   r"account|background)\b)")
+_ZOOM_ON = re.compile(r"(?<![\w'’])((?:on|via|over|through)\s+)zoom(?=\s*(?:$|[,.;:!?)]|(?:instead|tomorrow|today|"
+                      r"tonight|later|at|and|or|with)\b))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1580,6 +1585,7 @@ class RuleFormalizer:
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _MY_BAD_FOR.sub(lambda m: _match_case(m.group(), "I apologize for"), text)
         text = _GOTTA_GO.sub(_gotta_go, text)
+        text = _ZOOM_ON.sub(r"\1Zoom", _ZOOM.sub("Zoom", text))
         text = _IKR_ASKED.sub(r"\1.", text)
         text = _NOT_GONNA_LIE.sub(lambda m: _match_case(m.group(), "to be honest"), text)
         text = _LOWKEY_OPINION.sub("", text)

@@ -296,6 +296,10 @@ CASES = [
     # a leave-taking run on after a clause of its own
     ("my phone's at 2% gotta go", "My phone is at 2%. I have to go."),
     ("i really gotta go", "I really have to go."),
+    # the video-call service; the verb stays
+    ("the zoom link isnt working for me", "The Zoom link is not working for me."),
+    ("we met on zoom", "We met on Zoom."),
+    ("can u zoom out", "Can you zoom out?"),
     ("if he can't respect you then he's got to go", "If he cannot respect you, then he has got to go."),
     ("thanks a ton for covering my shift", "Thank you very much for covering my shift."),
     # "'ve gotta" / "'s gotta" are "have to" / "has to" (they came out "I have have to", "It is have to")
@@ -578,6 +582,10 @@ CASES = [
     # a leave-taking run on after a clause of its own
     ("my phone's at 2% gotta go", "My phone is at 2%. I have to go."),
     ("i really gotta go", "I really have to go."),
+    # the video-call service; the verb stays
+    ("the zoom link isnt working for me", "The Zoom link is not working for me."),
+    ("we met on zoom", "We met on Zoom."),
+    ("can u zoom out", "Can you zoom out?"),
     ("if he can't respect you then he's got to go", "If he cannot respect you, then he has got to go."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
