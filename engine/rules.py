@@ -482,6 +482,11 @@ _ZOOM = re.compile(r"(?<![\w'’])zoom(?=\s+(?:link|links|call|calls|meeting|mee
                    r"account|background)\b)")
 _ZOOM_ON = re.compile(r"(?<![\w'’])((?:on|via|over|through)\s+)zoom(?=\s*(?:$|[,.;:!?)]|(?:instead|tomorrow|today|"
                       r"tonight|later|at|and|or|with)\b))")
+# "the kids r at my moms": a place named by its owner, typed without the apostrophe ("at my mom's")
+_AT_OWNERS = re.compile(r"(?<![\w'’])((?i:at|to|from|by|over at|stay at|staying at)\s+(?i:my|ur|your|his|her)\s+"
+                        r"(?i:mom|mum|dad|grandma|grandpa|granny|nana|boyfriend|girlfriend|bf|gf))s"
+                        r"(?=\s*(?:$|[,.;:!?)]|(?:this|"
+                        r"tonight|tomorrow|today|for|until|till|and|but|so|now|again|place|house)\b))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1554,6 +1559,7 @@ class RuleFormalizer:
         return text if text.strip() else sentence.strip()
 
     def _local_rules(self, text: str) -> str:
+        text = _AT_OWNERS.sub(r"\1's", text)
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)

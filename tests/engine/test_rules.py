@@ -300,6 +300,10 @@ CASES = [
     ("the zoom link isnt working for me", "The Zoom link is not working for me."),
     ("we met on zoom", "We met on Zoom."),
     ("can u zoom out", "Can you zoom out?"),
+    # a place named by its owner, typed without the apostrophe; plurals stay
+    ("the kids r at my moms this weekend", "The kids are at my mom's this weekend."),
+    ("girls like gifts from their boyfriends", "Girls like gifts from their boyfriends."),
+    ("im slowly drifting away from my friends", "I am slowly drifting away from my friends."),
     ("if he can't respect you then he's got to go", "If he cannot respect you, then he has got to go."),
     ("thanks a ton for covering my shift", "Thank you very much for covering my shift."),
     # "'ve gotta" / "'s gotta" are "have to" / "has to" (they came out "I have have to", "It is have to")
@@ -586,6 +590,10 @@ CASES = [
     ("the zoom link isnt working for me", "The Zoom link is not working for me."),
     ("we met on zoom", "We met on Zoom."),
     ("can u zoom out", "Can you zoom out?"),
+    # a place named by its owner, typed without the apostrophe; plurals stay
+    ("the kids r at my moms this weekend", "The kids are at my mom's this weekend."),
+    ("girls like gifts from their boyfriends", "Girls like gifts from their boyfriends."),
+    ("im slowly drifting away from my friends", "I am slowly drifting away from my friends."),
     ("if he can't respect you then he's got to go", "If he cannot respect you, then he has got to go."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
