@@ -416,7 +416,7 @@ _SINCE_TIME = (r"(?:\d|last\b|yesterday\b|this\b|then\b|childhood\b|college\b|sc
                r"(?:the|a|my|our)\s+(?:start|beginning|summer|spring|fall|autumn|winter|morning|weekend)\b)")
 _PROGRESSIVE_SINCE = re.compile(r"(?<![\w'’])((?i:i|we|you|they|he|she|it))(?:\s+(?i:(am|is|are))|['’](?i:(m|s|re)))\s+"
                                 r"(?i:(knowing|having|living|working|staying|waiting|studying|teaching|using|learning|"
-                                r"playing|trying))\b(?=[^.!?;]*?\bsince\s+" + _SINCE_TIME + ")")
+                                r"playing|trying))\b(?=[^.!?;]{0,80}?\bsince\s+" + _SINCE_TIME + ")")  # a bounded look: 1 MB stays linear
 # "since 2 hours" (a length of time) is "for 2 hours"; "since 2 hours ago" is a point, and stays
 _SINCE_LENGTH = re.compile(r"(?<![\w'’])(?i:since)(?=\s+(?:\d+|a|an|two|three|four|five|six|ten|several|many|few)\s+"
                            r"(?i:hours?|hrs?|minutes?|mins?|days?|weeks?|wks?|months?|years?|yrs?)\b(?!\s+ago\b))")
@@ -1334,11 +1334,12 @@ _GREETING_BEFORE = re.compile(r"(?<![\w'’])(?i:hey|heya|hiya|hi|yo|hello|dear)
 
 
 def _dot_title(m: re.Match) -> str:
-    before = m.string[:m.start()]
+    before = m.string[max(0, m.start() - 24):m.start()]  # a window: 1 MB of "hey ms park," stays linear
     if m.group().lower() in ("mr", "mrs"):
         dotted = not re.search(r"\d\s+$", before)
     else:
-        dotted = not before.strip() or _GREETING_BEFORE.search(before) is not None
+        opens = m.start() < 24 and not before.strip()
+        dotted = opens or _GREETING_BEFORE.search(before) is not None
     return m.group() + "." if dotted else m.group()
 
 

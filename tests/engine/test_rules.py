@@ -1095,7 +1095,9 @@ def test_one_megabyte(rf):
 @pytest.mark.parametrize(
     "unit",
     ["!", "!?", ".", "a", "a.", "1", "1.", "a@", ",;", "l", " ", "\n", "\n ", "aaabbb", ":)", "\U0001F600",
-     "\U0001F600 x", "\ue000", "'s ", "*a", "(", "u ", "http://x.", "I'd "],
+     "\U0001F600 x", "\ue000", "'s ", "*a", "(", "u ", "http://x.", "I'd ",
+     # quadratic once, each (58 s and 33 s): a title's look back, and "since" looked for to the text's end
+     "hey ms park, ", "i am working "],
 )
 def test_one_megabyte_pathological(rf, unit):
     # Long runs are where a backtracking regex would hang; the timeout only guards against that.
