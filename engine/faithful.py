@@ -65,6 +65,7 @@ from engine.rules import (
     LIKE_ABOUT_NOT_PREV,
     ONE_UNIT,
     QUOTED_SPAN,
+    _read_lexicon_lines,
     emoji_runs,
     quoted_spans,
     read_words,
@@ -706,13 +707,8 @@ def _state_made_mine(candidate: str, rules_text: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _name_phrases() -> tuple[tuple[str, frozenset[str]], ...]:
     """The shipped names of several words (proper_phrases.txt), each with its words without apostrophes."""
-    path = assets_dir() / "lexicons" / "proper_phrases.txt"
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ModelError(f"names lexicon unreadable: {path} ({exc})") from None
-    return tuple((ln.strip(), frozenset(ln.strip().lower().replace("'", "").split())) for ln in lines
-                 if ln.strip() and not ln.startswith("#"))
+    lines = _read_lexicon_lines(assets_dir() / "lexicons" / "proper_phrases.txt")  # the rules' own reader
+    return tuple((ln, frozenset(ln.lower().replace("'", "").split())) for _, ln in lines)
 
 
 def _has_name(name: str, text: str, flags: int = 0) -> bool:
@@ -1604,15 +1600,15 @@ _IMPERATIVE_AFTER = re.compile(r"(?:^|[.!?]\s+)(?:so\s+|but\s+)?(?:i|i['’]m|i[
 
 
 _JOINED_VERB = re.compile(r"\band\s+(?:please\s+|just\s+)?([a-z]+)\b", re.IGNORECASE)
-_INSTRUCTING = _BARE_VERBS | {"begin", "commence", "proceed", "continue", "feel", "hold", "save", "eat"}
+_INSTRUCTING = (_BARE_VERBS | {"begin", "commence", "proceed", "continue", "feel", "hold", "save", "eat"}) - {"be", "do"}
 
 
 def _imperative_joined(candidate: str, rules_text: str) -> list[str]:
-    if not any(m.group(1).lower() in _INSTRUCTING - {"be", "do"} for m in _IMPERATIVE_AFTER.finditer(rules_text)):
+    if not any(m.group(1).lower() in _INSTRUCTING for m in _IMPERATIVE_AFTER.finditer(rules_text)):
         return []
     typed = {m.group(1).lower() for m in _JOINED_VERB.finditer(rules_text)}
     return [f"~and {verb}" for verb in dict.fromkeys(m.group(1).lower() for m in _JOINED_VERB.finditer(candidate))
-            if verb in _INSTRUCTING - {"be", "do"} and verb not in typed]
+            if verb in _INSTRUCTING and verb not in typed]
 
 
 # The verb between a subject and where or how it is, dropped ("most of our refs r from 2010" -> "most of our refs from
