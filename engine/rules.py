@@ -487,6 +487,22 @@ _AT_OWNERS = re.compile(r"(?<![\w'’])((?i:at|to|from|by|over at|stay at|stayin
                         r"(?i:mom|mum|dad|grandma|grandpa|granny|nana|boyfriend|girlfriend|bf|gf))s"
                         r"(?=\s*(?:$|[,.;:!?)]|(?:this|"
                         r"tonight|tomorrow|today|for|until|till|and|but|so|now|again|place|house)\b))")
+# "todays meeting", "sundays game": a day's thing, typed without the apostrophe ("today's meeting", "Sunday's game");
+# "sundays" before anything else is the days ("we close on sundays at 5"); "todays the day" is "today is"
+_DAYS_OWN = re.compile(r"(?<![\w'’])((?i:today|tonight|tomorrow|yesterday))s(?=\s+(?!(?i:the|a|an|my|your|our|his|her|"
+                       r"their|gonna|going|not|so|too|very|really|just|only|at|on|in|and|or|is|was|are|were|will|"
+                       r"would)\b)[a-z])"
+                       r"|(?<![\w'’])((?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday))s(?=\s+(?i:game|"
+                       r"match|meeting|party|class|practice|lesson|shift|service|lunch|dinner|brunch|episode|show|"
+                       r"deadline|session|event|race|gig|concert|appointment|quiz|test|exam|call|standup|stand-up|"
+                       r"paper|edition|training|rehearsal|workout|run|flight|trip|delivery|order|post|newsletter|"
+                       r"schedule|plan|plans|forecast|weather|menu|special|sale)\b)")
+_DAYS_IS = re.compile(r"(?<![\w'’])((?i:today|tonight|tomorrow|yesterday))s(?=\s+(?i:the|a|an|my|your|our|his|her|"
+                      r"their|gonna|going|not|so|too|very|really|just|only)\b)")
+# "were short a goalie", "were going at 5": "we're" typed without its apostrophe, where a sentence opens on it and
+# no subject follows (a question opens "were you", "were the kids", "were all")
+_WERE_WE = re.compile(r"(?:^|(?<=[.!?]\s))(?i:were)(?=\s+(?:(?!(?:some|any|no|every)thing\b|during\b|king\b)[a-z]+ing|short|late|gonna|done|ready|almost|still|out|so|"
+                      r"screwed|stuck|lost|good|fine|here|home|back|busy|off|sold out|closed|open|moving|meeting)\b)")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -804,6 +820,15 @@ _UR_ARE_NEXT = frozenset([
 # "ur home" is "your home" ("come to ur home") but "you are home" after a word that opens a clause ("text me when ur
 # home", "call me once ur back").
 _UR_ARE_AFTER_CLAUSE = frozenset(["home", "back", "out", "off", "away", "gone", "over", "there", "here", "in"])
+# after a verb that takes an object or a preposition "ur" is "your" ("bring ur A game", "do ur best", "for ur
+# info"), whatever follows
+_UR_YOUR_AFTER = frozenset(["bring", "do", "did", "does", "get", "got", "take", "took", "give", "gave", "make", "made",
+                            "send", "sent", "check", "pack", "grab", "finish", "use", "wear", "lose", "lost",
+                            "keep", "mind", "for", "with", "of", "to", "from", "about", "into", "by", "on", "at",
+                            "in", "under", "during", "without"])
+# ... unless what follows cannot follow "your" ("move on ur too young", "if you do your so stupid")
+_ARE_FOR_SURE = frozenset(["so", "too", "not", "gonna", "gunna", "going", "welcome", "being", "very", "really", "just",
+                           "still", "always", "never", "already", "probably", "kidding", "joking", "lying"])
 _UR_LAST_WORD = re.compile(r"\s+[A-Za-z]+\s*(?:[,!?;:]|\.(?!\w)|$)")
 _UR_IF = frozenset(["when", "if", "once", "while", "unless", "whether", "cuz", "because"])  # no preposition
 _CLAUSE_OPENERS = frozenset(["when", "if", "once", "til", "till", "until", "while", "before", "after", "since",
@@ -1561,6 +1586,9 @@ class RuleFormalizer:
 
     def _local_rules(self, text: str) -> str:
         text = _AT_OWNERS.sub(r"\1's", text)
+        text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)
+        text = _DAYS_IS.sub(r"\1 is", text)
+        text = _WERE_WE.sub(lambda m: "We are" if m.group()[0].isupper() or m.start() == 0 else "we are", text)
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)
@@ -1736,7 +1764,7 @@ class RuleFormalizer:
             if low == "ur":
                 nxt = _next_word(text, m.end())
                 prev = _prev_word(text, m.start())
-                are = (nxt in _UR_ARE_NEXT or nxt.endswith("ing") or (nxt in _UR_ARE_AFTER_CLAUSE
+                are = (prev not in _UR_YOUR_AFTER or nxt in _ARE_FOR_SURE) and (nxt in _UR_ARE_NEXT or nxt.endswith("ing") or (nxt in _UR_ARE_AFTER_CLAUSE
                                                                        and prev in _CLAUSE_OPENERS)
                        # one word that ends the clause after "if", "when" ...: "if ur vegan", "when ur free?"
                        or (prev in _UR_IF and _UR_LAST_WORD.match(text, m.end()) is not None))
@@ -1753,7 +1781,8 @@ class RuleFormalizer:
                 # EOD" -> "due end of day", not "END of DAY")
                 return repl
             return _match_case(word, repl)
-        if low == "your" and (_next_word(text, m.end()) in _YOUR_ARE_NEXT
+        if low == "your" and (_prev_word(text, m.start()) not in _UR_YOUR_AFTER
+                              or _next_word(text, m.end()) in _ARE_FOR_SURE) and (_next_word(text, m.end()) in _YOUR_ARE_NEXT
                               or (_prev_word(text, m.start()) in _UR_IF and _UR_LAST_WORD.match(text, m.end()))):
             return _match_case(word, "you are")  # "your welcome", "your so right"
         if low == "prob" and word.islower():

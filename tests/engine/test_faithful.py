@@ -1318,8 +1318,19 @@ CAUGHT = [
     ("No, I am still broken after the update.", "nope, still broken after the update", "+I"),
     ("The United States of the United Nations meeting is next Tuesday.", "the united nations meeting is next tuesday",
      "+United States"),  # a name swapped in beside the one typed
+    ("We got a new puppy name. His name is biscuit.", "we got a new puppy!! his name is biscuit", "+name"),  # said twice
+    ("The rental car had a scratch on it already, and took pictures.",
+     "the rental car had a scratch on it already, took pics", "~and took"),  # the car made the one who took them
+    ("Do you gluten free options?", "do u guys do gluten free options?", "do"),  # the verb "do" dropped
+    ("We are short goalie for Sunday's game.", "were short a goalie for sundays game", "short a goalie"),
+    ("The acting was little lame.", "the acting was a little lame", "a little"),  # some, made hardly any
+    ("I have few ideas.", "i have a few ideas", "a few"),
 ]
 FINE = [
+    ("The contract says 30 days notice, not 60 days.", "the contract says 30 days notice, not 60"),  # the unit said
+    ("She called me and said she was sick.", "she called me, said she was sick"),  # the same subject
+    ("Do you offer gluten-free options?", "do u guys do gluten free options?"),
+    ("I have a few ideas and a little time.", "i have a few ideas and a little time"),
     ("Give me a second, I will be right back.", "gimme a sec, brb"),
     ("If it rains, we will cancel.", "we'll cancel when it rains"),
     ("We are short two people on the night shift.", "we're short 2 ppl on the night shift"),
@@ -1534,6 +1545,19 @@ def test_a_letters_lines_keep_their_marks(rules):
     assert got["thanks,"] == "Thank you,"
     assert got["Sarah"] == "Sarah"
     assert got["the intro is long"].endswith("long.")  # a sentence keeps its full stop
+
+
+def test_can_not_is_offered_as_cannot_unless_typed_so_or_not_only(rules):
+    """The model writes "can not" where the rules write "cannot" for "cant"; "can not only ... but also" is another
+    construction, and a writer who typed "can not" keeps it."""
+    lines = {"i cant make it": "I can not make it.", "u can not only eat there but also stay": "You can not only eat "
+             "there, but also stay.", "i can not stress this enough": "I can not stress this enough."}
+    model = FakeModel({src: [(out, -0.1)] for src, out in lines.items()})
+    safe = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01 for src in lines}))
+    got = {r.source: r.best for r in safe.rewrite(list(lines), beam=4, nbest=4)}
+    assert got["i cant make it"] == "I cannot make it."
+    assert got["u can not only eat there but also stay"] == "You can not only eat there, but also stay."
+    assert got["i can not stress this enough"] == "I can not stress this enough."
 
 
 def test_a_name_swapped_in_beside_the_one_typed_is_caught_and_a_name_spelled_out_is_not():

@@ -267,6 +267,13 @@ WRITER_CASES = [
     ("the united nations meeting is next tuesday", ["United Nations meeting"], ["United States"]),
     ("my bad for the typo in the last email", ["apologize"], ["my bad"]),  # was returned as typed
     ("their first album was their best, everything after was meh", ["was mediocre"], []),
+    ("we got a new puppy!! his name is biscuit", ["new puppy"], ["puppy name"]),
+    ("i cant make the interview on mon, is tues ok?", ["cannot make"], ["can not"]),
+    ("coach said were doing hill sprints so bring ur A game", ["your A game"], ["you are"]),
+    ("were short a goalie for sundays game, any takers?", ["short a goalie"], []),
+    ("do u guys do gluten free options?", ["you do"], []),
+    ("the rental car had a scratch on it already, took pics", [], ["and took"]),
+    ("checked bag is 23kg max, mine's like 25", ["max"], ["Max"]),
 ]
 
 

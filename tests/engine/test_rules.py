@@ -595,6 +595,20 @@ CASES = [
     ("girls like gifts from their boyfriends", "Girls like gifts from their boyfriends."),
     ("im slowly drifting away from my friends", "I am slowly drifting away from my friends."),
     ("if he can't respect you then he's got to go", "If he cannot respect you, then he has got to go."),
+    # a day's thing typed without the apostrophe; the days themselves stay; "todays the day" is "today is"
+    ("what time is todays meeting", "What time is today's meeting?"),
+    ("were short a goalie for sundays game, any takers?", "We are short a goalie for Sunday's game, any takers?"),
+    ("todays the day!!", "Today is the day."),
+    ("we close on sundays at 5", "We close on sundays at 5."),
+    # a sentence that opens on "were" with no subject after it is "we're"; a question or a subjunctive stays
+    ("were going to the mall later", "We are going to the mall later."),
+    ("were you there?", "Were you there?"),
+    ("were something to happen, we would know", "Were something to happen, we would know."),
+    # "ur" after a verb that takes an object or a preposition is "your", whatever follows
+    ("coach said were doing hill sprints so bring ur A game", "Coach said were doing hill sprints so bring your A game."),
+    ("Do ur thing and have fun.", "Do your thing and have fun."),
+    ("i think ur right", "I think you are right."),
+    ("text me when ur home", "Text me when you are home."),
     # experience, included, bedrooms and bathrooms; APA
     ("i have 5 yrs of exp in data analysis", "I have 5 years of experience in data analysis."),
     ("whats the exp date on the card", "What is the exp date on the card?"),
