@@ -1686,6 +1686,20 @@ def _quantity_article_lost(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# A time moved over the comma into the clause before it ("yesterday finished the login page, today working on tests"
+# -> "... finished the login page today, working on tests." says the page was finished today; no GYAFC tune reference
+# of the 22,660 moves one)
+_TIME_AFTER_COMMA = re.compile(r"\b([A-Za-z]+),\s+(today|tomorrow|tonight|yesterday|now|later|then|next week|this week|"
+                               r"last week|this morning|this afternoon|this evening|tomorrow morning|"
+                               r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\s+([A-Za-z]+)",
+                               re.IGNORECASE)
+
+
+def _time_moved(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{t.lower()}" for w1, t, w3 in dict.fromkeys(_TIME_AFTER_COMMA.findall(rules_text))
+            if re.search(rf"\b{re.escape(w1)}\s+{re.escape(t)}\s*[,;.]\s*{re.escape(w3)}\b", candidate, re.IGNORECASE)]
+
+
 # The verb between a subject and where or how it is, dropped ("most of our refs r from 2010" -> "most of our refs from
 # 2010.": the rules' "refs are from", the candidate's "refs from"; 2 of 22,660 GYAFC tune references, both said anew)
 _COPULA_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(is|are|was|were)\s+(from|in|on|at|with|by|about|under|over|for|due|"
@@ -2309,6 +2323,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _past_joined(candidate, rules_text)
     lost += _do_dropped(candidate, rules_text)
     lost += _quantity_article_lost(candidate, rules_text)
+    lost += _time_moved(candidate, rules_text)
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)
     lost += _told_made_addressee(candidate, source)

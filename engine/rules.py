@@ -145,7 +145,7 @@ _WTF_QUOTED_AFTER = re.compile(r"(?i:\b(?:like|is|say|said|says|go|goes|went|was
 
 
 def _wtf_closing(m: re.Match) -> str:
-    return m.group() if _WTF_QUOTED_AFTER.search(m.string[:m.start()]) else ""
+    return m.group() if _WTF_QUOTED_AFTER.search(m.string, max(0, m.start() - 40), m.start()) else ""
 
 
 _WH_THE_HELL = re.compile(r"\b(what|who|where|why|how|when) (?:the|da) (?:hell|heck|fuck|f\*\*k|devil)\b",
@@ -503,6 +503,17 @@ _DAYS_IS = re.compile(r"(?<![\w'’])((?i:today|tonight|tomorrow|yesterday))s(?=
 # no subject follows (a question opens "were you", "were the kids", "were all")
 _WERE_WE = re.compile(r"(?:^|(?<=[.!?]\s))(?i:were)(?=\s+(?:(?!(?:some|any|no|every)thing\b|during\b|king\b)[a-z]+ing|short|late|gonna|done|ready|almost|still|out|so|"
                       r"screwed|stuck|lost|good|fine|here|home|back|busy|off|sold out|closed|open|moving|meeting)\b)")
+# "the atm ate my card" is the cash machine; "busy atm" is "at the moment"
+_ATM_MACHINE = re.compile(r"(?<![\w'’])((?i:the|an|a|this|that|any|no|nearest|nearby|bank|bank's|my|our|every)\s+)(?i:atm)"
+                          r"(s?)(?![\w'’])")
+_ATM_MOMENT = re.compile(r"(?<![\w'’@#./-])atm(?![\w'’@/-])")
+# "st mary's", "st patrick's day", "st louis": a saint's name, dotted and capitalised ("St. Mary's"); a street's "st"
+# comes after its name ("main st")
+_SAINT = re.compile(r"(?<![\w'’.])(?:st|St|ST)\.?\s+([a-z]+)(?=['’]s\b)"
+                    r"|(?<![\w'’.])(?:st|St|ST)\.?\s+(mary|paul|peter|james|john|patrick|louis|andrew|george|michael|"
+                    r"anne|luke|mark|thomas|francis|joseph|nicholas|petersburg|augustine|lucia|kitts|moritz|tropez|"
+                    r"helena|albans|ives|pancras|lawrence|vincent|catherine|margaret|stephen|jude|valentine|"
+                    r"clair|cloud|croix|germain|pauls|johns|marys|peters|georges|andrews|barts|patricks)(?![\w'’])")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -610,7 +621,15 @@ def _if_request(m: re.Match) -> str:
 
 
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
-_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big|rush|hurry|pressure|"
+_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:(?!(?:this|that|the|dat|da|my|your|ur|his|her|our|their|"
+                          r"because|bcoz|cuz|coz|cause|and|but|so|if|why|what|how|where|who)\b)[a-z]+ +)?"
+                          # a determiner before a noun and its verb ("no mature guy would date ..." is nobody, not an
+                          # answer; the writer's own comma answers: "no, mom is coming")
+                          r"(?:guy|guys|girl|girls|man|men|woman|women|person|people|body|kid|kids|child|parent|teacher|"
+                          r"boss|musician|artist|band|song|movie|show|team|company|job|life|human|dog|cat|animal|car|"
+                          r"school|website|app|amount)\s+"
+                          r"(?:would|will|can|could|should|is|was|has|does|ever|wants|likes|knows|cares|deserves|"
+                          r"needs|gets|goes|comes|makes|are|were|do|have)\b)(?! +(?:problem|worries|one|way|idea|doubt|matter|need|clue|longer|more|big|rush|hurry|pressure|"
                           r"stress|biggie|offense|offence|comment|excuse|chance|sweat|harm|joke|kidding|"
                           r"wonder|shame|luck|wifi|signal|service|power|school|work|class|one's)\b)"
                           # nor before a plural that no verb follows ("no thoughts just vibes", "no refunds after 30
@@ -853,6 +872,9 @@ _ITS_IS_NEXT = frozenset([
     "probably", "definitely", "always", "never",
     "rather", "pretty", "quite", "also", "actually", "kind", "sort", "free", "fun", "awesome", "amazing",
     "weird", "strange", "impossible", "kinda", "sorta",
+    "huge", "tiny", "massive", "broken", "ready", "done", "gone", "empty", "expensive", "cheap", "perfect", "late",
+    "early", "raining", "snowing", "urgent", "crazy", "insane", "ridiculous", "beautiful", "gorgeous", "terrible",
+    "awful", "horrible", "boring", "useless", "cold", "hot",
     "from", "more", "less", "back", "her", "his", "their", "our", "me", "you", "him", "them", "us", "this",
     "these", "those", "where", "who", "why", "if", "for", "with", "by", "down", "out", "off", "almost",
     "already", "ever", "gone", "done", "alright", "unbelievable", "necessary", "simple", "boring", "stupid",
@@ -1588,6 +1610,9 @@ class RuleFormalizer:
         text = _AT_OWNERS.sub(r"\1's", text)
         text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)
         text = _DAYS_IS.sub(r"\1 is", text)
+        text = _ATM_MACHINE.sub(lambda m: m.group(1) + "ATM" + m.group(2), text)
+        text = _ATM_MOMENT.sub("at the moment", text)
+        text = _SAINT.sub(lambda m: "St. " + (m.group(1) or m.group(2)).capitalize(), text)
         text = _WERE_WE.sub(lambda m: "We are" if m.group()[0].isupper() or m.start() == 0 else "we are", text)
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
@@ -1852,12 +1877,12 @@ class RuleFormalizer:
         if suffix == "s":
             if base == "hand" and nxt == "down":
                 return None  # "hands down", typed "hand's down"
-            if base == "one" and nxt in _COMPARATIVES and _ONE_S_BEFORE.search(text[:end - len(word)]):
+            if base == "one" and nxt in _COMPARATIVES and _ONE_S_BEFORE.search(text, max(0, end - len(word) - 40), end - len(word)):
                 return f"{src_base} is"  # "which one's better" ("against one's better judgement" owns)
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))
                             or _S_PARTICIPLE_THEN_PREP.match(text, end) or _S_PROGRESSIVE_OBJECT.match(text, end)
                             or _S_ADJ_CLAUSE_END.match(text, end) or _S_PASSIVE_PROGRESSIVE.match(text, end)) \
-                and _S_SUBJECT_BEFORE.search(text[:end - len(word)]) is not None
+                and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):
                 verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end)

@@ -1325,8 +1325,12 @@ CAUGHT = [
     ("We are short goalie for Sunday's game.", "were short a goalie for sundays game", "short a goalie"),
     ("The acting was little lame.", "the acting was a little lame", "a little"),  # some, made hardly any
     ("I have few ideas.", "i have a few ideas", "a few"),
+    ("Standup: yesterday finished the login page today, working on tests.",
+     "standup: yesterday finished the login page, today working on tests", "~today"),  # the time moved over
 ]
 FINE = [
+    ("Standup: yesterday I finished the login page; today I am working on tests.",
+     "standup: yesterday finished the login page, today working on tests"),
     ("The contract says 30 days notice, not 60 days.", "the contract says 30 days notice, not 60"),  # the unit said
     ("She called me and said she was sick.", "she called me, said she was sick"),  # the same subject
     ("Do you offer gluten-free options?", "do u guys do gluten free options?"),

@@ -274,6 +274,9 @@ WRITER_CASES = [
     ("do u guys do gluten free options?", ["you do"], []),
     ("the rental car had a scratch on it already, took pics", [], ["and took"]),
     ("checked bag is 23kg max, mine's like 25", ["max"], ["Max"]),
+    ("standup: yesterday finished the login page, today working on tests, no blockers", ["page, today"], []),
+    ("the funeral is on sat at 11 at st mary's", ["St. Mary's"], []),
+    ("the atm ate my card, what do i do", ["ATM"], []),
 ]
 
 

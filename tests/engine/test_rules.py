@@ -469,7 +469,7 @@ CASES = [
     # in lower case only; "recs" are recommendations
     ("the food was mid but the service was 10/10", "The food was mediocre, but the service was 10/10."),
     ("whats the diff between the two plans?", "What is the difference between the two plans?"),
-    ("check the diff in the pr", "Check the diff in the pr."),
+    ("check the diff in the pr", "Check the diff in the PR."),
     ("this is ez", "This is easy."),
     ("Do they still make EZ Widers?", "Do they still make EZ Widers?"),
     ("any recs for a good dentist?", "Are there any recommendations for a good dentist?"),
@@ -577,7 +577,23 @@ CASES = [
     ("the team lunch is at that italian place on main st", "The team lunch is at that Italian place on Main Street."),
     ("on 5th st tmrw", "On 5th Street tomorrow."),
     ("i live at 12 oak st", "I live at 12 Oak Street."),
-    ("we drove to east st louis", "We drove to east st louis."),
+    ("we drove to east st louis", "We drove to east St. Louis."),
+    # a saint's name, dotted and capitalised
+    ("the funeral is on sat at 11 at st mary's", "The funeral is on Saturday at 11 at St. Mary's."),
+    ("happy st patricks day", "Happy St. Patricks day."),
+    ("the first st is closed", "The first st is closed."),
+    # "no" before a noun and its verb is nobody, not an answer; an answer keeps its comma
+    ("no mature guy would date 5 girls", "No mature guy would date 5 girls."),
+    ("No guy is worth losing a friend over.", "No guy is worth losing a friend over."),
+    ("no this movie is horrible", "No, this movie is horrible."),
+    ("no because it is boring", "No, because it is boring."),
+    # "its" before an adjective that ends nothing's name is "it is"
+    ("can we split this pr into 2, its huge", "Can we split this PR into 2? It is huge."),
+    ("its cheap, and pretty much the only one under $150", "It is cheap, and pretty much the only one under $150."),
+    # the cash machine after a determiner; "at the moment" elsewhere
+    ("the atm ate my card", "The ATM ate my card."),
+    ("im busy atm", "I am busy at the moment."),
+    ("can we split this pr into 2, the ci is red", "Can we split this PR into 2, the CI is red?"),
     ("just keep driving down each road", "Just keep driving down each road."),
     ("try to be stright", "Try to be stright."),
     # "my bad for ..." apologises
@@ -1111,7 +1127,9 @@ def test_one_megabyte(rf):
     ["!", "!?", ".", "a", "a.", "1", "1.", "a@", ",;", "l", " ", "\n", "\n ", "aaabbb", ":)", "\U0001F600",
      "\U0001F600 x", "\ue000", "'s ", "*a", "(", "u ", "http://x.", "I'd ",
      # quadratic once, each (58 s and 33 s): a title's look back, and "since" looked for to the text's end
-     "hey ms park, ", "i am working "],
+     "hey ms park, ", "i am working ",
+     # quadratic before session 30 (138 s): a clitic 's looked back over the whole text for its subject
+     "at st mary's ", "the new intern's going ", "i was like wtf ", "were going ", "todays meeting ", "the atm "],
 )
 def test_one_megabyte_pathological(rf, unit):
     # Long runs are where a backtracking regex would hang; the timeout only guards against that.
