@@ -1700,6 +1700,76 @@ def _time_moved(candidate: str, rules_text: str) -> list[str]:
             if re.search(rf"\b{re.escape(w1)}\s+{re.escape(t)}\s*[,;.]\s*{re.escape(w3)}\b", candidate, re.IGNORECASE)]
 
 
+# A possessive made a subject: "before ur break" -> "before you break" (the break made a verb); 23 of 22,660 GYAFC
+# tune references hold one, each a typo ("Hold you head up")
+_OWNER_NOUN = re.compile(r"\b(your|my|our|their)\s+([a-z]+)\b", re.IGNORECASE)
+_SUBJECT_FOR = {"your": "you", "my": "i|me", "our": "we|us", "their": "they|them"}
+
+
+def _owner_made_subject(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for det, w in dict.fromkeys(_OWNER_NOUN.findall(rules_text)):
+        subject = _SUBJECT_FOR[det.lower()]
+        if (re.search(rf"\b(?:{subject})\s+{re.escape(w)}\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\b(?:{subject})\s+{re.escape(w)}\b", rules_text, re.IGNORECASE)
+                and not re.search(rf"\b{det}\s+{re.escape(w)}\b", candidate, re.IGNORECASE)):
+            out.append(f"{det.lower()} {w}")
+    return out
+
+
+# A subject and a verb put before a sentence that has its own ("register 3 is down again" -> "I have register 3 is
+# down again.", "I think the server is down."): 2 of 22,660 GYAFC tune references, each the writer's own "i think"
+# moved to the front
+_PRONOUN_VERB = re.compile(r"^(?:I|We|You|He|She|They)\s+(?:have|has|had|enjoy|like|love|think|want|need|get|got|am|is|"
+                           r"are|believe|feel|guess|know)\s+")
+_MAIN_VERB = re.compile(r"^((?:(?!(?:that|which|who|i|you|we|they|he|she)\b)[\w'’-]+\s+){1,4}?"
+                        r"(?:is|are|was|were|will|has|have|had|can|could)\b)", re.IGNORECASE)
+
+
+def _sentence_prefixed(candidate: str, source: str, rules_text: str) -> list[str]:
+    head = _MAIN_VERB.match(rules_text.strip())
+    m = _PRONOUN_VERB.match(candidate)
+    if not head or not m or re.search(r"\b" + r"\s+".join(m.group().split()) + r"\b", source, re.IGNORECASE):
+        return []
+    said = head.group(1).lower().split()
+    return ["+" + m.group().strip()] if candidate[m.end():].lower().split()[:len(said)] == said else []
+
+
+# "have" and a participle after a "do" question ("anyone in our group done the slides yet?" -> "Does anyone in our group
+# have done the slides yet?"): no English sentence, and none of 22,660 GYAFC tune references
+_PARTICIPLE = (r"(?:[a-z]+ed|done|gone|seen|been|taken|given|made|had|got|gotten|written|eaten|known|heard|told|said|"
+               r"found|left|come|become|begun|broken|chosen|driven|fallen|forgotten|hidden|spoken|stolen|thrown|worn)")
+_DO_HAVE_DONE = re.compile(r"(?:^|[.!?]\s+)(?:do|does|did)\s+(?:not\s+)?(?:anyone|anybody|someone|somebody|you|he|she|it|"
+                           r"they|we|i|(?:the|any|your|my|our|their|this|that)\s+[a-z]+)(?:\s+(?:in|of|on|at|from)\s+"
+                           r"(?:our|the|my|your|this|that|their)\s+[a-z]+)?\s+have\s+" + _PARTICIPLE + r"\b",
+                           re.IGNORECASE)
+
+
+def _do_have_done(candidate: str, rules_text: str) -> list[str]:
+    return ["~have"] if _DO_HAVE_DONE.search(candidate) and not _DO_HAVE_DONE.search(rules_text) else []
+
+
+# "ours" made "our" before the word after it ("bbq at ours sat from 2" -> "Barbecue at our Saturdays", which owns the
+# Saturdays), and one day made every such day ("Saturday" -> "Saturdays"; 1 of 22,660 GYAFC tune references, three
+# Fridays said as "three Fridays")
+_OWNED_ALONE = {"ours": "our", "yours": "your", "theirs": "their", "hers": "her", "mine": "my"}
+_DAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+
+
+def _owner_or_day_changed(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for alone, before in _OWNED_ALONE.items():
+        for nxt in dict.fromkeys(re.findall(rf"\b{alone}\s+([A-Za-z]{{3,}})", rules_text, re.IGNORECASE)):
+            if re.search(rf"\b{before}\s+{re.escape(nxt[:5])}", candidate, re.IGNORECASE):
+                out.append(alone)
+                break
+    for day in dict.fromkeys(re.findall(rf"\b({_DAY_NAMES})\b(?!s)", rules_text)):
+        if (re.search(rf"\b{day}s\b", candidate) and not re.search(rf"\b{day}s\b", rules_text)
+                and not re.search(rf"\b{day}\b(?!s)", candidate)):
+            out.append(f"~{day}s")
+    return out
+
+
 # The verb between a subject and where or how it is, dropped ("most of our refs r from 2010" -> "most of our refs from
 # 2010.": the rules' "refs are from", the candidate's "refs from"; 2 of 22,660 GYAFC tune references, both said anew)
 _COPULA_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(is|are|was|were)\s+(from|in|on|at|with|by|about|under|over|for|due|"
@@ -2324,6 +2394,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _do_dropped(candidate, rules_text)
     lost += _quantity_article_lost(candidate, rules_text)
     lost += _time_moved(candidate, rules_text)
+    lost += _owner_made_subject(candidate, rules_text)
+    lost += _sentence_prefixed(candidate, source, rules_text)
+    lost += _do_have_done(candidate, rules_text)
+    lost += _owner_or_day_changed(candidate, rules_text)
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)
     lost += _told_made_addressee(candidate, source)

@@ -346,13 +346,13 @@ _WH_DID = re.compile(r"(?<![\w'’])((?i:how|why|where|when|what))['’]d(?= (?:
 # A question that dropped its verb: "anyone up for lunch?" -> "Is anyone up for lunch?", "anyone know a good
 # dentist?" -> "Does anyone know a good dentist?" (a model read "anyone up for ranked" as "Does anyone ranked").
 _ANYONE_BE = re.compile(
-    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:up|free|around|available|interested|home|awake|here|online"
+    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:up|free|around|available|interested|home|awake|here|online"
     r"|going|coming|still)\b)", re.IGNORECASE)
 _ANYONE_HAS = re.compile(
-    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:seen|heard|tried|used|had|been|got|gotten|noticed|found|watched"
+    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:seen|heard|tried|used|had|been|got|gotten|noticed|found|watched"
     r"|read|played|done|finished)\b)", re.IGNORECASE)
 _ANYONE_DO = re.compile(
-    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?= (?:know|have|want|need|remember|think|use|care|mind|feel|like)\b)",
+    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:know|have|want|need|remember|think|use|care|mind|feel|like)\b)",
     re.IGNORECASE)
 # A wish asked of the reader without its subject: "wanna come?", "..., need a ride?" -> "Do you want to come?",
 # "..., do you need a ride?" (a model read "wanna come?" as "I want to come?").
@@ -514,6 +514,42 @@ _SAINT = re.compile(r"(?<![\w'’.])(?:st|St|ST)\.?\s+([a-z]+)(?=['’]s\b)"
                     r"anne|luke|mark|thomas|francis|joseph|nicholas|petersburg|augustine|lucia|kitts|moritz|tropez|"
                     r"helena|albans|ives|pancras|lawrence|vincent|catherine|margaret|stephen|jude|valentine|"
                     r"clair|cloud|croix|germain|pauls|johns|marys|peters|georges|andrews|barts|patricks)(?![\w'’])")
+# an amount of time before a noun is one word, singular ("a 15 min call" -> "a 15-minute call", "a 3 hr drive" -> "a
+# 3-hour drive"; the model had written "a 15 minutes call")
+_SPAN_UNITS = {"min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "hr": "hour", "hrs": "hour",
+               "hour": "hour", "hours": "hour", "day": "day", "days": "day", "wk": "week", "wks": "week",
+               "week": "week", "weeks": "week", "month": "month", "months": "month", "yr": "year", "yrs": "year",
+               "year": "year", "years": "year", "sec": "second", "secs": "second", "second": "second",
+               "seconds": "second"}
+_SPAN_BEFORE_NOUN = re.compile(
+    r"(?<![\w'’])((?i:a|an|the|our|my|your|this|that|one|each|every|his|her|their)\s+)(\d+)[ -]?"
+    r"(" + "|".join(sorted(_SPAN_UNITS, key=len, reverse=True)) + r")\s+(?=(?:call|meeting|break|walk|drive|ride|chat|"
+    r"sync|presentation|slot|window|delay|wait|video|talk|flight|trip|shift|course|program|programme|session|class|"
+    r"lecture|run|workout|nap|interview|commute|journey|warranty|trial|contract|notice|period|lease|plan|limit|"
+    r"deadline|stay|visit|hike|layover|extension|vacation|holiday|leave|gap|timer|block|standup|stand-up|"
+    r"phone|zoom|webinar|course|internship|cruise|road)\b)")
+# A learner's verb forms where English has one answer: "did not understood" -> "did not understand", "have went" ->
+# "have gone", "look forward to hear" -> "look forward to hearing"
+_BASE_OF_PAST = {"understood": "understand", "went": "go", "saw": "see", "came": "come", "knew": "know",
+                 "took": "take", "told": "tell", "thought": "think", "bought": "buy", "brought": "bring",
+                 "found": "find", "gave": "give", "wrote": "write", "spoke": "speak", "ate": "eat", "drove": "drive",
+                 "forgot": "forget", "began": "begin", "chose": "choose", "did": "do", "sent": "send", "meant": "mean"}
+_DID_PAST = re.compile(r"((?:(?:^|[,.!?;:]\s*|(?<![\w'’])(?i:what|when|where|why|how|who)\s+)"
+                       r"(?i:did|does|do)\s+(?i:you|u|he|she|they|we|i|it)\s+"
+                       r"|(?<![\w'’])(?i:did|didn['’]?t|does|doesn['’]?t|do|don['’]?t)\s+)"
+                       r"(?:(?i:not|even|ever|really|just)\s+){0,2})(" +
+                       "|".join(_BASE_OF_PAST) + r")\b(?!\s+(?:of|as)\b)")
+_PARTICIPLE_OF_PAST = {"went": "gone", "ate": "eaten", "saw": "seen", "did": "done", "took": "taken", "wrote": "written",
+                       "gave": "given", "spoke": "spoken", "drove": "driven", "knew": "known", "forgot": "forgotten",
+                       "began": "begun", "chose": "chosen", "broke": "broken", "stole": "stolen", "fell": "fallen",
+                       "flew": "flown", "grew": "grown", "threw": "thrown", "woke": "woken", "rode": "ridden"}
+_HAVE_PAST = re.compile(r"(?<![\w'’])((?i:have|has|had|i['’]ve|you['’]ve|we['’]ve|they['’]ve|ive)\s+(?:(?i:not|never|already|"
+                        r"just|ever|also)\s+)?)(" + "|".join(_PARTICIPLE_OF_PAST) + r")\b")
+_FORWARD_TO = re.compile(r"(?<![\w'’])((?i:look|looks|looking|looked)\s+forward\s+to\s+)(hear|see|meet|work|speak|talk|"
+                         r"receive|get|have|welcome|catch|read|start|join|visit)\b")
+# "three childs", "my childs": children ("childs play" owns)
+_CHILDS = re.compile(r"(?<![\w'’])((?i:\d+|two|three|four|five|six|seven|eight|nine|ten|many|my|her|his|our|their|your|"
+                     r"two)\s+)childs\b")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -699,7 +735,8 @@ _CLOSING_REQUEST = re.compile(
     r"|,\s*(?:(?:what|where|when|why|how)\s+(?:is|are|was|were|do|does|did|can|could|should|will|would)\s"
     r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$"
     # an inverted question after a statement: "the contract expires end of june, do we renew or not"
-    r"|,\s*(?:but\s+)?(?!do\s+it\b)(?:do|does|did|should|shall|is|are|have|has)\s+(?:we|i|you|they|he|she|it|there)\b"
+    r"|,\s*(?:but\s+)?(?!do\s+it\b)(?:do|does|did|should|shall|is|are|have|has|can|could|will|would|was|were)\s+"
+    r"(?:we|i|you|they|he|she|it|there|that|this|someone|anyone|anybody|everyone)\b"
     r"[^,.!?;:]*$"  # ("..., do it as soon as possible" tells)
     # a closing "don't you think" asks ("they make a great couple dont you think")
     r"|\b(?:do|does|would|will|can|could)\s+(?:you|he|she|they|we)\s+not\s+(?:think|agree)\s*[.~-]*$"
@@ -715,6 +752,17 @@ _PRONOUN_S = frozenset([
     "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",
     "everybody", "nobody", "someone", "something", "everything", "nothing", "anything"
 ])
+# what somebody owns ("someone's car alarm has been going off" was "someone is car alarm ...")
+_PERSON_INDEFINITES = frozenset(["someone", "somebody", "everyone", "everybody", "nobody", "anyone", "anybody"])
+_OWNED = frozenset(["car", "cars", "phone", "house", "home", "bag", "bags", "wallet", "keys", "key", "job", "idea",
+                    "ideas", "fault", "business", "opinion", "opinions", "name", "names", "dog", "cat", "kid", "kids",
+                    "child", "children", "life", "lives", "problem", "problems", "book", "stuff", "seat", "turn",
+                    "birthday", "number", "account", "password", "email", "address", "mom", "dad", "mother",
+                    "father", "parents", "wife", "husband", "girlfriend", "boyfriend", "friend", "friends", "alarm",
+                    "coat", "jacket", "umbrella", "lunch", "food", "drink", "money", "order", "package", "door",
+                    "room", "desk", "laptop", "computer", "favorite", "favourite", "feelings", "taste", "cup",
+                    "mug", "bike", "dream", "heart", "eyes", "face", "hand", "hands", "hair", "voice", "work",
+                    "homework", "fault", "responsibility", "property", "attention", "help", "music", "song"])
 _PRONOUN_D = frozenset([
     "i", "you", "he", "she", "we", "they", "it", "that", "there", "who"
 ])
@@ -971,11 +1019,12 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
-    r"|sick|off|busy|available|working"
+    r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house"
+    r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
-    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
+    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
     r"|this|next|instead|because|bc|cuz)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
@@ -990,7 +1039,7 @@ _WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or)\s+|\s*/\s*
 # "for sat" typed in lower case, at a clause's end or before a part of the day, is the day ("2 more volunteers for
 # sat"); "for SAT" is the test, and "for sun" may be sunshine
 _FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"
-                          r"night)\b))")
+                          rf"night)\b|(?:and|or)\s+(?i:tues?|thurs?|fri|weds?|{_WEEKDAY_ANY}|{_WEEKDAY_NAMES})\b))")
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
@@ -1612,6 +1661,13 @@ class RuleFormalizer:
         text = _DAYS_IS.sub(r"\1 is", text)
         text = _ATM_MACHINE.sub(lambda m: m.group(1) + "ATM" + m.group(2), text)
         text = _ATM_MOMENT.sub("at the moment", text)
+        text = _CHILDS.sub(r"\1children", text)
+        text = _DID_PAST.sub(lambda m: m.group(1) + _BASE_OF_PAST[m.group(2)], text)
+        text = _HAVE_PAST.sub(lambda m: m.group(1) + _PARTICIPLE_OF_PAST[m.group(2)], text)
+        text = _FORWARD_TO.sub(lambda m: m.group(1) + (m.group(2)[:-1] if m.group(2).endswith("e") and m.group(2) not in
+                                                          ("see",) else m.group(2))
+                               + ("t" if m.group(2) in ("get",) else "") + "ing", text)
+        text = _SPAN_BEFORE_NOUN.sub(lambda m: f"{m.group(1)}{m.group(2)}-{_SPAN_UNITS[m.group(3)]} ", text)
         text = _SAINT.sub(lambda m: "St. " + (m.group(1) or m.group(2)).capitalize(), text)
         text = _WERE_WE.sub(lambda m: "We are" if m.group()[0].isupper() or m.start() == 0 else "we are", text)
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
@@ -1877,6 +1933,8 @@ class RuleFormalizer:
         if suffix == "s":
             if base == "hand" and nxt == "down":
                 return None  # "hands down", typed "hand's down"
+            if base in _PERSON_INDEFINITES and nxt in _OWNED:
+                return None  # "someone's car alarm", "everyone's opinion": a possessive
             if base == "one" and nxt in _COMPARATIVES and _ONE_S_BEFORE.search(text, max(0, end - len(word) - 40), end - len(word)):
                 return f"{src_base} is"  # "which one's better" ("against one's better judgement" owns)
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))

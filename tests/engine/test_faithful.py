@@ -1327,8 +1327,16 @@ CAUGHT = [
     ("I have few ideas.", "i have a few ideas", "a few"),
     ("Standup: yesterday finished the login page today, working on tests.",
      "standup: yesterday finished the login page, today working on tests", "~today"),  # the time moved over
+    ("Please clock out before you break, not after.", "pls clock out before ur break, not after", "your break"),
+    ("I have register 3 is down again.", "register 3 is down again", "+I have"),  # words put before a sentence
+    ("I think register 3 is down again.", "register 3 is down again", "+I think"),
+    ("Does anyone in our group have done the slides yet?", "anyone in our group done the slides yet?", "~have"),
+    ("Barbecue at our Saturday from 2.", "bbq at ours sat from 2", "ours"),  # "ours" made the Saturday's owner
+    ("Barbecue at ours Saturdays from 2.", "bbq at ours sat from 2", "~Saturdays"),  # one day made every one
 ]
 FINE = [
+    ("I think Green Day is the best.", "green day is the best i think"),  # the writer's own "i think" moved
+    ("Has anyone in our group done the slides yet?", "anyone in our group done the slides yet?"),
     ("Standup: yesterday I finished the login page; today I am working on tests.",
      "standup: yesterday finished the login page, today working on tests"),
     ("The contract says 30 days notice, not 60 days.", "the contract says 30 days notice, not 60"),  # the unit said

@@ -277,6 +277,11 @@ WRITER_CASES = [
     ("standup: yesterday finished the login page, today working on tests, no blockers", ["page, today"], []),
     ("the funeral is on sat at 11 at st mary's", ["St. Mary's"], []),
     ("the atm ate my card, what do i do", ["ATM"], []),
+    ("register 3 is down again", ["Register 3 is down"], ["I have"]),
+    ("you're invited!! bbq at ours sat from 2, bring a chair", ["Saturday from 2"], ["Saturdays", "our Sat"]),
+    ("pls clock out before ur break, not after", ["your break"], []),
+    ("my son's fever is 39, is that too high", ["?"], []),
+    ("hey neighbours, someone's car alarm has been going off for an hour", ["someone's car"], ["someone is"]),
 ]
 
 
