@@ -1909,6 +1909,9 @@ def _has_digit(token: str) -> bool:
     return any(c.isdigit() for c in token)
 
 
+# a greeting line of its own ("hey team,", "hi all,", "good morning everyone,"): its comma stays
+_GREETING_LINE = re.compile(r"^\W*(?:hey|heya|hiya|hi|hello|dear|good (?:morning|afternoon|evening)|morning|greetings)\b"
+                            r"[^.!?,\n]{0,40},\s*$", re.IGNORECASE)
 _CAN_NOT = re.compile(r"\b([Cc])an\s+not\b(?!\s+(?:only|just|merely|simply)\b)")
 
 
@@ -2831,7 +2834,7 @@ class SafeRewriter:
         if out.endswith(".") and not out.endswith(".."):
             if src.endswith(":") and not src.endswith("::"):
                 out = out[:-1] + ":"
-            elif src.endswith(",") and (_SALUTATION.match(src) or _SIGN_OFF.fullmatch(src)):
+            elif src.endswith(",") and (_SALUTATION.match(src) or _GREETING_LINE.match(src) or _SIGN_OFF.fullmatch(src)):
                 out = out[:-1] + ","  # "hi jen," -> "Hello Jen,"; "thanks," over a name -> "Thank you,"
         return out
 

@@ -550,6 +550,9 @@ _FORWARD_TO = re.compile(r"(?<![\w'’])((?i:look|looks|looking|looked)\s+forwar
 # "three childs", "my childs": children ("childs play" owns)
 _CHILDS = re.compile(r"(?<![\w'’])((?i:\d+|two|three|four|five|six|seven|eight|nine|ten|many|my|her|his|our|their|your|"
                      r"two)\s+)childs\b")
+# a room, a chapter or an extension by its number ("in rm 204", "read ch 3", "call ext 221")
+_NUMBERED_PLACE = re.compile(r"(?<![\w'’.-])(rm|ch|chap|ext|sect)\.?\s?(?=\d+[a-z]?\b)", re.IGNORECASE)
+_NUMBERED_WORDS = {"rm": "room", "ch": "chapter", "chap": "chapter", "ext": "extension", "sect": "section"}
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -819,7 +822,7 @@ _S_VERB_NEXT = frozenset([
 # ("down" starts possessive phrases, "the company's down payment": it is read by _S_ADJ_THEN_END, at a clause's
 # end only; "home" not at all: "Michael Bublé's Home", the song, "because it has a great message".)
 _S_SUBJECT_VERB_NEXT = frozenset([
-    "stuck", "out", "off", "here", "there", "away", "at", "in", "on", "still", "also", "already", "almost",
+    "stuck", "out", "off", "here", "there", "away", "at", "in", "on", "from", "still", "also", "already", "almost",
     "probably", "definitely", "actually", "usually", "literally", "totally", "finally", "super", "quite", "kinda",
     "sorta", "extremely", "incredibly", "absolutely", "completely", "clearly",
     # progressives that are no noun before a noun ("the plumber's coming"; not "cooking", "running", "moving",
@@ -1661,6 +1664,7 @@ class RuleFormalizer:
         text = _DAYS_IS.sub(r"\1 is", text)
         text = _ATM_MACHINE.sub(lambda m: m.group(1) + "ATM" + m.group(2), text)
         text = _ATM_MOMENT.sub("at the moment", text)
+        text = _NUMBERED_PLACE.sub(lambda m: _match_case(m.group(1), _NUMBERED_WORDS[m.group(1).lower()]) + " ", text)
         text = _CHILDS.sub(r"\1children", text)
         text = _DID_PAST.sub(lambda m: m.group(1) + _BASE_OF_PAST[m.group(2)], text)
         text = _HAVE_PAST.sub(lambda m: m.group(1) + _PARTICIPLE_OF_PAST[m.group(2)], text)
@@ -1933,6 +1937,8 @@ class RuleFormalizer:
         if suffix == "s":
             if base == "hand" and nxt == "down":
                 return None  # "hands down", typed "hand's down"
+            if base in ("do", "dont", "don't", "don’t"):
+                return None  # "the do's and dont's": plurals
             if base in _PERSON_INDEFINITES and nxt in _OWNED:
                 return None  # "someone's car alarm", "everyone's opinion": a possessive
             if base == "one" and nxt in _COMPARATIVES and _ONE_S_BEFORE.search(text, max(0, end - len(word) - 40), end - len(word)):

@@ -1544,13 +1544,14 @@ def test_a_letters_lines_keep_their_marks(rules):
     """A salutation keeps its comma, a line that opens a list its colon, a closing and the name under it their two
     lines; a name alone on a line takes no full stop (what the model wrote: "Hello Jen.", "A few thoughts.",
     "Cheers, Mike.", "Sarah.")."""
-    lines = {"hi jen,": "Hello Jen.", "a few quick thoughts:": "A few quick thoughts.",
+    lines = {"hi jen,": "Hello Jen.", "a few quick thoughts:": "A few quick thoughts.", "hey team,": "Hello team.",
              "cheers,\nmike": "Cheers, Mike.", "thanks,": "Thank you.", "Sarah": "Sarah.",
              "best,\r\njo": "Best, Jo.", "the intro is long": "The introduction is long."}
     model = FakeModel({src: [(out, -0.1)] for src, out in lines.items()})
     safe = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01 for src in lines}))
     got = {r.source: r.best for r in safe.rewrite(list(lines), beam=4, nbest=4)}
     assert got["hi jen,"] == "Hello Jen,"
+    assert got["hey team,"] == "Hello team,"  # a greeting with no name keeps its comma too
     assert got["a few quick thoughts:"] == "A few quick thoughts:"
     assert got["cheers,\nmike"] == "Cheers,\nMike"
     assert got["best,\r\njo"] == "Best,\r\nJo"

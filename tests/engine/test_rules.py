@@ -608,6 +608,11 @@ CASES = [
     # an amount of time before a noun is one word
     ("would u be open to a 15 min call next week?", "Would you be open to a 15-minute call next week?"),
     ("the 10 minutes before class", "The 10 minutes before class."),
+    # a room, a chapter, an extension by its number; a clause's subject "'s from" is "is from"
+    ("the meeting's from 2-3pm in rm 204", "The meeting is from 2-3pm in room 204."),
+    ("read ch 3 for tmrw", "Read chapter 3 for tomorrow."),
+    ("call ext 221", "Call extension 221."),
+    ("here is a list of do's & dont's from their website", "Here is a list of do's and dont's from their website."),
     # a learner's verb forms where English has one answer
     ("i didn't understood what he said", "I did not understand what he said."),
     ("what did you saw", "What did you see?"),
