@@ -347,7 +347,10 @@ _WH_DID = re.compile(r"(?<![\w'’])((?i:how|why|where|when|what))['’]d(?= (?:
 # dentist?" -> "Does anyone know a good dentist?" (a model read "anyone up for ranked" as "Does anyone ranked").
 _ANYONE_BE = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:up|free|around|available|interested|home|awake|here|online"
-    r"|going|coming|still)\b)", re.IGNORECASE)
+    r"|going|coming|still|(?!(?:bring|thing|string|swing|spring|sing|ring|king|wing|cling|sting)\b)[a-z]{2,}ing\b"
+    # (an -ing word only in a question with no verb of its own after it: "anyone smoking right now is an idiot")
+    r"(?![^.!?]*\b(?:is|are|was|were|think|thinks|should|can|will|would)\b)(?=[^.!?]*\?))\b)",
+    re.IGNORECASE)
 _ANYONE_HAS = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:seen|heard|tried|used|had|been|got|gotten|noticed|found|watched"
     r"|read|played|done|finished)\b)", re.IGNORECASE)
@@ -1022,7 +1025,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
-    r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house"
+    r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"

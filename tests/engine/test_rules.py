@@ -613,6 +613,13 @@ CASES = [
     ("read ch 3 for tmrw", "Read chapter 3 for tomorrow."),
     ("call ext 221", "Call extension 221."),
     ("here is a list of do's & dont's from their website", "Here is a list of do's and dont's from their website."),
+    # gamers' and fans' chat; a question of "anyone" and an -ing word is asked with "is"
+    ("gg wp, that last round was clutch", "Good game, well played, that last round was clutch."),
+    ("who's tryna run some duos tonight", "Who is trying to run some duos tonight?"),
+    ("anyone doing the carpool for the 8am practice?", "Is anyone doing the carpool for the 8am practice?"),
+    ("anyone smoking right now is an idiot.", "Anyone smoking right now is an idiot."),
+    ("anyone bring a charger?", "Anyone bring a charger?"),
+    ("is the bake sale still happening sat?", "Is the bake sale still happening Saturday?"),
     # a learner's verb forms where English has one answer
     ("i didn't understood what he said", "I did not understand what he said."),
     ("what did you saw", "What did you see?"),
