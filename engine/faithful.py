@@ -406,6 +406,8 @@ _OK_ASKED_SAID = re.compile(r"\b(?:ok|okay|alright|all right|fine|acceptable|sui
 _FIRE_SAID = re.compile(r"\b(?:excellent|great|amazing|outstanding|superb|fantastic|impressive|wonderful|brilliant|"
                         r"terrific|exceptional|incredible|fire)\b|\U0001F525", re.IGNORECASE)
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
+# a goal's net is no internet ("bro missed an open net" -> "... missed an open internet")
+_GOAL_NET = re.compile(r"\b(?:open|empty|back of the|into the|hit the|top of the|side)\s+net\b", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
     (_THANKS_TYPED, _THANKS_SAID, "thanks"),
@@ -429,6 +431,7 @@ _SAID_SOMEHOW = (
     (_CONGRATS_TYPED, _CONGRATS_SAID, "congrats"),
     (_OK_ASKED, _OK_ASKED_SAID, "ok"),
     (_FIRE, _FIRE_SAID, "\U0001F525"),
+    (_GOAL_NET, _GOAL_NET, "net"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

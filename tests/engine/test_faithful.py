@@ -1333,6 +1333,7 @@ CAUGHT = [
     ("Does anyone in our group have done the slides yet?", "anyone in our group done the slides yet?", "~have"),
     ("Barbecue at our Saturday from 2.", "bbq at ours sat from 2", "ours"),  # "ours" made the Saturday's owner
     ("Barbecue at ours Saturdays from 2.", "bbq at ours sat from 2", "~Saturdays"),  # one day made every one
+    ("He missed an open internet.", "bro missed an open net", "net"),  # a goal's net
 ]
 FINE = [
     ("I think Green Day is the best.", "green day is the best i think"),  # the writer's own "i think" moved
