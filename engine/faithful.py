@@ -408,6 +408,10 @@ _FIRE_SAID = re.compile(r"\b(?:excellent|great|amazing|outstanding|superb|fantas
 # What the writer typed, what says it in a rewrite, and the entry when none does ("" = the word typed):
 # a goal's net is no internet ("bro missed an open net" -> "... missed an open internet")
 _GOAL_NET = re.compile(r"\b(?:open|empty|back of the|into the|hit the|top of the|side)\s+net\b", re.IGNORECASE)
+# "or just the 2nd half" is "or only the second half" ("is the final cumulative or just the 2nd half?" -> "... or the
+# second half?" asks another question)
+_OR_JUST = re.compile(r"\bor\s+just\s+(?=the|a|an|my|your|our|their|his|her|\d)", re.IGNORECASE)
+_OR_JUST_SAID = re.compile(r"\b(?:just|only|merely|simply|solely)\b", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
     (_THANKS_TYPED, _THANKS_SAID, "thanks"),
@@ -432,6 +436,7 @@ _SAID_SOMEHOW = (
     (_OK_ASKED, _OK_ASKED_SAID, "ok"),
     (_FIRE, _FIRE_SAID, "\U0001F525"),
     (_GOAL_NET, _GOAL_NET, "net"),
+    (_OR_JUST, _OR_JUST_SAID, "just"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

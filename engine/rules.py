@@ -716,6 +716,15 @@ _QUESTION_START = re.compile(
     r"|(?:is|are|does|did|can|could|would|should|will|has|was|were|am)\s+(?:I|you|he|she|it|we|they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
     r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody)"  # ("have someone else do it" tells)
+    # a bare noun after the verb asks too ("are office hrs still on thurs"); not what a dropped "it" leaves ("is
+    # good to see you", "is what it is")
+    r"|(?:is|are|does|did|can|could|should|would)\s+(?!(?:good|great|nice|fine|ok|okay|cool|awesome|bad|hard|easy|"
+    r"true|funny|weird|sad|crazy|fun|better|worse|best|worth|not|so|very|really|just|such|like|what|been|always|"
+    r"never|also|too|probably|all|about|because|cause|cuz|why|how|when|where|which|who|still|only|even|more|most|"
+    r"less|gonna|going|being|done|over|up|out|down|in|on|at|to|for|of|with|from|by|as|and|or|but|if|then|than|have|be|"
+    r"too|no|yes|here|there|now|today|tonight|tomorrow|actually|kinda|sorta|pretty|quite|definitely|obviously)\b)"
+    r"(?=[a-z]+(?:s|es)?\s+(?:[a-z]+\s+)*?(?:still|included|open|closed|allowed|available|ok|okay|worth|"
+    r"necessary|required|free|on|off|due|ready|done|any|good|better|cheaper)\b)"
     # "is breakfast included or not": asked whatever the subject
     r"|(?:is|are|was|were|does|did|can|could|will|would|should|has|have)\s+(?=[^.!?]*\bor\s+not\W*$))\b",
     re.IGNORECASE,
@@ -725,7 +734,11 @@ _QUESTION_START = re.compile(
 # you pick up milk on your way home? We are out." (was "..., we are out?", the mark on what is told)
 _TOLD_AFTER_QUESTION = re.compile(
     r",\s+((?:we|i|I|it|they|he|she|there)\s+(?:are|am|is|was|were|have|has|had|need|needs|want|wants|will|can|"
-    r"cannot|do not|did not|does not|just|really|already|still|also|never)\b[^,?!;:]*)$")
+    r"cannot|do not|did not|does not|just|really|already|still|also|never)\b[^,?!;:]*"
+    # a thing's state ("can i pay rent on the 5th, payday's late", "..., the kitchen is a mess")
+    r"|(?:(?:the|my|our|his|her|their)\s+)?(?!(?:which|what|who|how|why|when|where|or|and|but|if|so)\b)[a-z]+\s+"
+    r"(?:is|are|was|were|has been|have been)\s+(?:late|delayed|broken|down|closed|open|empty|full|out|off|gone|"
+    r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week)\b[^,?!;:]*)$")
 # (only after a question of one clause: "... because every time I think I have it, I do not" is the question's own)
 _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|because|cause|cuz|since|while|although|though|"
                             r"unless|every\s*time|once|after|before|until|till)\b", re.IGNORECASE)
@@ -777,7 +790,7 @@ _D_HAD_NEXT = frozenset([
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
 # a person's 's before "done" and what was done is "has" ("nobody's done anything" was "nobody is done anything")
-_S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told)\s+(?:anything|nothing|something|it|that|"
+_S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told|[a-z]{3,}ed)\s+(?:anything|nothing|something|it|that|"
                          r"this|the|a|an|any|much|enough|everything|his|her|their|my|your|our)\b", re.IGNORECASE)
 # ... and "'d" before a past participle: "if i'd known" -> "If I had known" (was "If I would known")
 _D_PARTICIPLES = frozenset([

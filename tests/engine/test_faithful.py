@@ -1334,6 +1334,8 @@ CAUGHT = [
     ("Barbecue at our Saturday from 2.", "bbq at ours sat from 2", "ours"),  # "ours" made the Saturday's owner
     ("Barbecue at ours Saturdays from 2.", "bbq at ours sat from 2", "~Saturdays"),  # one day made every one
     ("He missed an open internet.", "bro missed an open net", "net"),  # a goal's net
+    ("Is the final cumulative or the second half?", "is the final cumulative or just the 2nd half?", "just"),
+    ("The office hours are still on Thursday at 2.", "are office hrs still on thurs at 2", "?"),  # asked
 ]
 FINE = [
     ("I think Green Day is the best.", "green day is the best i think"),  # the writer's own "i think" moved

@@ -620,6 +620,16 @@ CASES = [
     ("anyone smoking right now is an idiot.", "Anyone smoking right now is an idiot."),
     ("anyone bring a charger?", "Anyone bring a charger?"),
     ("is the bake sale still happening sat?", "Is the bake sale still happening Saturday?"),
+    # a bare noun after "are", "is" ... asks; a dropped "it" states
+    ("are office hrs still on thurs at 2", "Are office hours still on Thursday at 2?"),
+    ("are pets allowed in the building", "Are pets allowed in the building?"),
+    ("would be a good place to start", "Would be a good place to start."),
+    ("is good to see u", "Is good to see you."),
+    # a person's "'s" before a participle and its object is "has"
+    ("nobody's touched that code in years", "Nobody has touched that code in years."),
+    ("she's scared of the dark", "She is scared of the dark."),
+    # a thing's state told after a question is a sentence of its own
+    ("can i pay rent on the 5th this month, payday's late", "Can I pay rent on the 5th this month? Payday is late."),
     # a learner's verb forms where English has one answer
     ("i didn't understood what he said", "I did not understand what he said."),
     ("what did you saw", "What did you see?"),
