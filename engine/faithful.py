@@ -412,6 +412,11 @@ _GOAL_NET = re.compile(r"\b(?:open|empty|back of the|into the|hit the|top of the
 # second half?" asks another question)
 _OR_JUST = re.compile(r"\bor\s+just\s+(?=the|a|an|my|your|our|their|his|her|\d)", re.IGNORECASE)
 _OR_JUST_SAID = re.compile(r"\b(?:just|only|merely|simply|solely)\b", re.IGNORECASE)
+# "reply all" answers everyone on the thread ("pls dont reply all to this thread" -> "Please do not reply to this
+# thread." forbids any answer)
+_REPLY_ALL = re.compile(r"\b(?:reply|replying|replied)\s+all\b", re.IGNORECASE)
+_REPLY_ALL_SAID = re.compile(r"\b(?:reply|replying|replied|respond|responding|responded)\s+(?:to\s+)?(?:all|everyone)\b"
+                             r"|\breply-all\b", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
     (_THANKS_TYPED, _THANKS_SAID, "thanks"),
@@ -437,6 +442,7 @@ _SAID_SOMEHOW = (
     (_FIRE, _FIRE_SAID, "\U0001F525"),
     (_GOAL_NET, _GOAL_NET, "net"),
     (_OR_JUST, _OR_JUST_SAID, "just"),
+    (_REPLY_ALL, _REPLY_ALL_SAID, "reply all"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
@@ -1778,6 +1784,17 @@ def _owner_or_day_changed(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# Praise for what someone did made a statement about a job ("great job on the demo today" -> "It is a great job on the
+# demo today.")
+_PRAISE_TYPED = re.compile(r"^\W*(?:great|good|nice|excellent|amazing|awesome|fantastic)\s+(?:job|work)\b", re.IGNORECASE)
+_PRAISE_MADE_JOB = re.compile(r"\b(?:it|this|that)\s+(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:job|work)\b", re.IGNORECASE)
+
+
+def _praise_made_job(candidate: str, rules_text: str) -> list[str]:
+    return (["~great job"] if _PRAISE_TYPED.search(rules_text) and _PRAISE_MADE_JOB.search(candidate)
+            and not _PRAISE_MADE_JOB.search(rules_text) else [])
+
+
 # The verb between a subject and where or how it is, dropped ("most of our refs r from 2010" -> "most of our refs from
 # 2010.": the rules' "refs are from", the candidate's "refs from"; 2 of 22,660 GYAFC tune references, both said anew)
 _COPULA_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(is|are|was|were)\s+(from|in|on|at|with|by|about|under|over|for|due|"
@@ -2409,6 +2426,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _sentence_prefixed(candidate, source, rules_text)
     lost += _do_have_done(candidate, rules_text)
     lost += _owner_or_day_changed(candidate, rules_text)
+    lost += _praise_made_job(candidate, rules_text)
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)
     lost += _told_made_addressee(candidate, source)

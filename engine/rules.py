@@ -556,6 +556,13 @@ _CHILDS = re.compile(r"(?<![\w'’])((?i:\d+|two|three|four|five|six|seven|eight
 # a room, a chapter or an extension by its number ("in rm 204", "read ch 3", "call ext 221")
 _NUMBERED_PLACE = re.compile(r"(?<![\w'’.-])(rm|ch|chap|ext|sect)\.?\s?(?=\d+[a-z]?\b)", re.IGNORECASE)
 _NUMBERED_WORDS = {"rm": "room", "ch": "chapter", "chap": "chapter", "ext": "extension", "sect": "section"}
+# "ill" before a verb is "I'll" ("the vendor hasnt sent it yet, ill chase them"); "ill" the adjective stays ("he is
+# ill", "ill health")
+_ILL_WILL = re.compile(r"((?:^|[,;.!?] ?|(?<![\w'’])(?:and|but|so|then|ok|okay|yes|yeah|sure) ))ill(?= (?:be|do|get|go|"
+                       r"call|send|check|chase|text|email|see|let|try|take|make|give|have|look|ask|tell|bring|come|pick|"
+                       r"pay|fix|write|talk|meet|keep|need|just|probably|prob|definitely|def|never|always|also|sort|"
+                       r"handle|ping|message|follow|grab|drop|swing|stop|update|forward|share|post|book|order)\b)",
+                       re.IGNORECASE)
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1680,6 +1687,7 @@ class RuleFormalizer:
         text = _DAYS_IS.sub(r"\1 is", text)
         text = _ATM_MACHINE.sub(lambda m: m.group(1) + "ATM" + m.group(2), text)
         text = _ATM_MOMENT.sub("at the moment", text)
+        text = _ILL_WILL.sub(lambda m: m.group(1) + "I will", text)
         text = _NUMBERED_PLACE.sub(lambda m: _match_case(m.group(1), _NUMBERED_WORDS[m.group(1).lower()]) + " ", text)
         text = _CHILDS.sub(r"\1children", text)
         text = _DID_PAST.sub(lambda m: m.group(1) + _BASE_OF_PAST[m.group(2)], text)

@@ -1336,8 +1336,12 @@ CAUGHT = [
     ("He missed an open internet.", "bro missed an open net", "net"),  # a goal's net
     ("Is the final cumulative or the second half?", "is the final cumulative or just the 2nd half?", "just"),
     ("The office hours are still on Thursday at 2.", "are office hrs still on thurs at 2", "?"),  # asked
+    ("Please do not reply to this thread.", "pls dont reply all to this thread", "reply all"),  # answering everyone
+    ("It is a great job on the demo today.", "great job on the demo today", "~great job"),  # praise made a job
 ]
 FINE = [
+    ("Please do not reply to all on this thread.", "pls dont reply all to this thread"),
+    ("Great job on the demo today.", "great job on the demo today"),
     ("I think Green Day is the best.", "green day is the best i think"),  # the writer's own "i think" moved
     ("Has anyone in our group done the slides yet?", "anyone in our group done the slides yet?"),
     ("Standup: yesterday I finished the login page; today I am working on tests.",

@@ -630,6 +630,11 @@ CASES = [
     ("she's scared of the dark", "She is scared of the dark."),
     # a thing's state told after a question is a sentence of its own
     ("can i pay rent on the 5th this month, payday's late", "Can I pay rent on the 5th this month? Payday is late."),
+    # "ill" before a verb is "I will"; the adjective stays
+    ("the vendor hasnt sent the contract yet, ill chase them", "The vendor has not sent the contract yet, I will chase them."),
+    ("ok ill check", "I will check."),
+    ("he is ill", "He is ill."),
+    ("ill health is common", "Ill health is common."),
     # a learner's verb forms where English has one answer
     ("i didn't understood what he said", "I did not understand what he said."),
     ("what did you saw", "What did you see?"),
@@ -1178,7 +1183,8 @@ def test_one_megabyte(rf):
      "hey ms park, ", "i am working ",
      # quadratic before session 30 (138 s): a clitic 's looked back over the whole text for its subject
      "at st mary's ", "the new intern's going ", "i was like wtf ", "were going ", "todays meeting ", "the atm ",
-     "did you saw ", "a 15 min call ", "anyone in our group done ", "open sun, "],
+     "did you saw ", "a 15 min call ", "anyone in our group done ", "open sun, ", "ok ill check, ",
+     "are office hrs still open "],
 )
 def test_one_megabyte_pathological(rf, unit):
     # Long runs are where a backtracking regex would hang; the timeout only guards against that.
