@@ -416,6 +416,7 @@ _OR_JUST_SAID = re.compile(r"\b(?:just|only|merely|simply|solely)\b", re.IGNOREC
 # thread." forbids any answer)
 _REPLY_ALL = re.compile(r"\b(?:reply|replying|replied)\s+all\b", re.IGNORECASE)
 _REPLY_ALL_SAID = re.compile(r"\b(?:reply|replying|replied|respond|responding|responded)\s+(?:to\s+)?(?:all|everyone)\b"
+                             r"(?!\s+of\b)"
                              r"|\breply-all\b", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")

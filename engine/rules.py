@@ -563,6 +563,8 @@ _ILL_WILL = re.compile(r"((?:^|[,;.!?] ?|(?<![\w'’])(?:and|but|so|then|ok|okay
                        r"pay|fix|write|talk|meet|keep|need|just|probably|prob|definitely|def|never|always|also|sort|"
                        r"handle|ping|message|follow|grab|drop|swing|stop|update|forward|share|post|book|order)\b)",
                        re.IGNORECASE)
+_REPLY_ALL_TO = re.compile(r"(?<![\w'’])((?i:reply|replied|replying|replies)\s+to\s+all)\s+to(?=\s+(?:this|the|that|my|your)\s+"
+                           r"(?:thread|email|e-mail|message|chain|post)\b)")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1777,6 +1779,7 @@ class RuleFormalizer:
         text = _QUARTER.sub(r"Q\1", text)
         text = _DOCTORS.sub(lambda m: _match_case(m.group(), "doctor's") + " ", text)
         text = _REPLY_ALL.sub(r"\1 to ", text)
+        text = _REPLY_ALL_TO.sub(r"\1 on ", text)  # "reply to all to this thread": on the thread
         text = _IT_DEPARTMENT.sub("IT", text)
         text = _UK_TA.sub(lambda m: m.group(1) + m.group(2).upper(), text)
         text = _APARTMENT.sub(r"\1apartment", text)

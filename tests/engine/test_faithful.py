@@ -1337,6 +1337,7 @@ CAUGHT = [
     ("Is the final cumulative or the second half?", "is the final cumulative or just the 2nd half?", "just"),
     ("The office hours are still on Thursday at 2.", "are office hrs still on thurs at 2", "?"),  # asked
     ("Please do not reply to this thread.", "pls dont reply all to this thread", "reply all"),  # answering everyone
+    ("Please do not reply to all of this thread.", "pls dont reply all to this thread", "reply all"),
     ("It is a great job on the demo today.", "great job on the demo today", "~great job"),  # praise made a job
 ]
 FINE = [

@@ -630,6 +630,7 @@ CASES = [
     ("she's scared of the dark", "She is scared of the dark."),
     # a thing's state told after a question is a sentence of its own
     ("can i pay rent on the 5th this month, payday's late", "Can I pay rent on the 5th this month? Payday is late."),
+    ("pls dont reply all to this thread", "Please do not reply to all on this thread."),
     # "ill" before a verb is "I will"; the adjective stays
     ("the vendor hasnt sent the contract yet, ill chase them", "The vendor has not sent the contract yet, I will chase them."),
     ("ok ill check", "I will check."),
