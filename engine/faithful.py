@@ -1639,12 +1639,17 @@ _JOINED_VERB = re.compile(r"\band\s+(?:please\s+|just\s+)?([a-z]+)\b", re.IGNORE
 _INSTRUCTING = (_BARE_VERBS | {"begin", "commence", "proceed", "continue", "feel", "hold", "save", "eat"}) - {"be", "do"}
 
 
+def _joined_by_and(candidate: str, rules_text: str, verbs: Collection[str]) -> list[str]:
+    """The verbs of ``verbs`` the candidate joins with "and" where the rule rewrite did not."""
+    typed = {m.group(1).lower() for m in _JOINED_VERB.finditer(rules_text)}
+    return [f"~and {verb}" for verb in dict.fromkeys(m.group(1).lower() for m in _JOINED_VERB.finditer(candidate))
+            if verb in verbs and verb not in typed]
+
+
 def _imperative_joined(candidate: str, rules_text: str) -> list[str]:
     if not any(m.group(1).lower() in _INSTRUCTING for m in _IMPERATIVE_AFTER.finditer(rules_text)):
         return []
-    typed = {m.group(1).lower() for m in _JOINED_VERB.finditer(rules_text)}
-    return [f"~and {verb}" for verb in dict.fromkeys(m.group(1).lower() for m in _JOINED_VERB.finditer(candidate))
-            if verb in _INSTRUCTING and verb not in typed]
+    return _joined_by_and(candidate, rules_text, _INSTRUCTING)
 
 
 # A thing's sentence, then what the writer did with no subject typed ("the rental car had a scratch on it already,
@@ -1663,11 +1668,7 @@ def _simple_pasts() -> frozenset[str]:
 def _past_joined(candidate: str, rules_text: str) -> list[str]:
     after = {w for m in _THING_THEN.finditer(rules_text)
              if (w := m.group(1).lower()) in _simple_pasts() or (len(w) > 4 and w.endswith("ed"))}
-    if not after:
-        return []
-    typed = {m.group(1).lower() for m in _JOINED_VERB.finditer(rules_text)}
-    return [f"~and {verb}" for verb in dict.fromkeys(m.group(1).lower() for m in _JOINED_VERB.finditer(candidate))
-            if verb in after and verb not in typed]
+    return _joined_by_and(candidate, rules_text, after) if after else []
 
 
 # "do" the verb, dropped after "do" the auxiliary ("do u guys do gluten free options?" -> "Do you gluten free
@@ -2262,6 +2263,11 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
     return any(b.count(w) > a.count(w) for w in set(a))
 
 
+# checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
+_WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _time_moved,
+                   _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job)
+
+
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
           equivalents: dict[str, frozenset[str]] | None = None) -> Checks:
     """Non-words, dropped content words and inserted content words of one candidate. A source word whose formal
@@ -2418,16 +2424,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _quote_recased(candidate, source, rules_text)
     lost += _at_time_lost(candidate, source, rules_text)
     lost += _subjects_merged(candidate, rules_text)
-    lost += _imperative_joined(candidate, rules_text)
-    lost += _past_joined(candidate, rules_text)
-    lost += _do_dropped(candidate, rules_text)
-    lost += _quantity_article_lost(candidate, rules_text)
-    lost += _time_moved(candidate, rules_text)
-    lost += _owner_made_subject(candidate, rules_text)
+    for wording_check in _WORDING_CHECKS:
+        lost += wording_check(candidate, rules_text)
     lost += _sentence_prefixed(candidate, source, rules_text)
-    lost += _do_have_done(candidate, rules_text)
-    lost += _owner_or_day_changed(candidate, rules_text)
-    lost += _praise_made_job(candidate, rules_text)
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)
     lost += _told_made_addressee(candidate, source)
