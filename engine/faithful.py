@@ -1753,11 +1753,11 @@ def _sentence_prefixed(candidate: str, source: str, rules_text: str) -> list[str
 
 # "have" and a participle after a "do" question ("anyone in our group done the slides yet?" -> "Does anyone in our group
 # have done the slides yet?"): no English sentence, and none of 22,660 GYAFC tune references
-_PARTICIPLE = (r"(?:[a-z]+ed|done|gone|seen|been|taken|given|made|had|got|gotten|written|eaten|known|heard|told|said|"
+_DONE_PARTICIPLE = (r"(?:[a-z]+ed|done|gone|seen|been|taken|given|made|had|got|gotten|written|eaten|known|heard|told|said|"
                r"found|left|come|become|begun|broken|chosen|driven|fallen|forgotten|hidden|spoken|stolen|thrown|worn)")
 _DO_HAVE_DONE = re.compile(r"(?:^|[.!?]\s+)(?:do|does|did)\s+(?:not\s+)?(?:anyone|anybody|someone|somebody|you|he|she|it|"
                            r"they|we|i|(?:the|any|your|my|our|their|this|that)\s+[a-z]+)(?:\s+(?:in|of|on|at|from)\s+"
-                           r"(?:our|the|my|your|this|that|their)\s+[a-z]+)?\s+have\s+" + _PARTICIPLE + r"\b",
+                           r"(?:our|the|my|your|this|that|their)\s+[a-z]+)?\s+have\s+" + _DONE_PARTICIPLE + r"\b",
                            re.IGNORECASE)
 
 
