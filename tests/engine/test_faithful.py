@@ -1339,8 +1339,11 @@ CAUGHT = [
     ("Please do not reply to this thread.", "pls dont reply all to this thread", "reply all"),  # answering everyone
     ("Please do not reply to all of this thread.", "pls dont reply all to this thread", "reply all"),
     ("It is a great job on the demo today.", "great job on the demo today", "~great job"),  # praise made a job
+    ("Load of people turned up to the fete.", "loads of ppl turned up to the fete", "loads of"),  # many, garbled
+    ("Loads of people turn up to the fete.", "loads of ppl turned up to the fete", "~turned>now"),  # past made now
 ]
 FINE = [
+    ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
     ("Please do not reply to all on this thread.", "pls dont reply all to this thread"),
     ("Great job on the demo today.", "great job on the demo today"),
     ("I think Green Day is the best.", "green day is the best i think"),  # the writer's own "i think" moved
