@@ -2896,6 +2896,8 @@ class SafeRewriter:
         # it is "can not only ... but also"
         if not _CAN_NOT.search(source):
             out = _CAN_NOT.sub(lambda m: m.group(1) + "annot", out)
+        if out.endswith("!") and "!" not in source:
+            out = out[:-1] + "."  # an exclamation the writer did not make ("turned up to the fete!")
         if out.endswith(".") and not out.endswith(".."):
             if src.endswith(":") and not src.endswith("::"):
                 out = out[:-1] + ":"

@@ -1556,6 +1556,7 @@ def test_a_letters_lines_keep_their_marks(rules):
     lines; a name alone on a line takes no full stop (what the model wrote: "Hello Jen.", "A few thoughts.",
     "Cheers, Mike.", "Sarah.")."""
     lines = {"hi jen,": "Hello Jen.", "a few quick thoughts:": "A few quick thoughts.", "hey team,": "Hello team.",
+             "loads of ppl came": "Many people came!", "we won!": "We won!",
              "cheers,\nmike": "Cheers, Mike.", "thanks,": "Thank you.", "Sarah": "Sarah.",
              "best,\r\njo": "Best, Jo.", "the intro is long": "The introduction is long."}
     model = FakeModel({src: [(out, -0.1)] for src, out in lines.items()})
@@ -1563,6 +1564,8 @@ def test_a_letters_lines_keep_their_marks(rules):
     got = {r.source: r.best for r in safe.rewrite(list(lines), beam=4, nbest=4)}
     assert got["hi jen,"] == "Hello Jen,"
     assert got["hey team,"] == "Hello team,"  # a greeting with no name keeps its comma too
+    assert got["loads of ppl came"] == "Many people came."  # no exclamation the writer did not make
+    assert got["we won!"] == "We won!"
     assert got["a few quick thoughts:"] == "A few quick thoughts:"
     assert got["cheers,\nmike"] == "Cheers,\nMike"
     assert got["best,\r\njo"] == "Best,\r\nJo"
