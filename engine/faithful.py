@@ -1098,6 +1098,16 @@ def _present_forms(verb: str) -> set[str]:
     return out | set(_THIRD_PERSON.get(verb, ()))
 
 
+def _past_bases(w: str) -> list[str]:
+    """The verbs a past form may be the past of: the irregular ones of the lexicon ("went" -> ["go"]), else the
+    guesses a regular "-ed" allows ("hoped" -> "hop", "hope"; "tried" -> "try"; "stopped" -> "stop")."""
+    bases = _verbs_of_past().get(w, [])
+    if not bases and w.endswith("ed") and len(w) > 4:
+        bases = [b for b in (w[:-2], w[:-1], w[:-3] + "y" if w.endswith("ied") else "",
+                             w[:-3] if w[-3] == w[-4] else "") if len(b) > 2]
+    return bases
+
+
 def _tense_changed(cand: list[str], src: list[str], source: str) -> list[str]:
     past = _verbs_of_past()
     src_set = set(src)
@@ -1111,10 +1121,7 @@ def _tense_changed(cand: list[str], src: list[str], source: str) -> list[str]:
     for i, w in enumerate(cand):
         if w in src_set or (i and cand[i - 1] in _NO_PAST_BEFORE):
             continue
-        bases = past.get(w, [])
-        if not bases and w.endswith("ed") and len(w) > 4:
-            bases = [b for b in (w[:-2], w[:-1], w[:-3] + "y" if w.endswith("ied") else "",
-                                 w[:-3] if w[-3] == w[-4] else "") if len(b) > 2]
+        bases = _past_bases(w)
         for b in bases:
             typed = sorted(_present_forms(b) & src_set)
             if typed:
@@ -1125,7 +1132,7 @@ def _tense_changed(cand: list[str], src: list[str], source: str) -> list[str]:
 
 # ... and the writer's past made the present after the same word ("loads of ppl turned up to the fete" -> "Loads of
 # people turn up to the fete."): not after a helper that takes the bare verb ("did", "would", "to") nor a form of "be"
-# ("be tanned"); 32 of 22,660 GYAFC tune references do it, most "liked" -> "like"
+# ("be tanned"); read against the rule rewrite's words, 53 of 22,660 GYAFC tune references do it, most "liked" -> "like"
 _BARE_AFTER = frozenset(["did", "didn't", "do", "does", "would", "could", "should", "will", "can", "to", "may", "might",
                          "must", "not", "be", "is", "are", "was", "were", "been", "being", "am", "get", "got"])
 
@@ -1136,17 +1143,13 @@ _NOT_TOLD_PASTS = frozenset(["was", "were", "had", "did", "supposed", "united", 
 
 
 def _past_made_present(cand: list[str], src: list[str]) -> list[str]:
-    past = _verbs_of_past()
     cand_set, src_set = set(cand), set(src)
     out = []
     for j, w in enumerate(src):
         if (j == 0 or w in cand_set or w in _NOT_TOLD_PASTS or src[j - 1] in _BARE_AFTER
                 or f"{SENSE}{w}>now" in out):
             continue
-        bases = past.get(w, [])
-        if not bases and w.endswith("ed") and len(w) > 4:
-            bases = [b for b in (w[:-2], w[:-1], w[:-3] + "y" if w.endswith("ied") else "",
-                                 w[:-3] if w[-3] == w[-4] else "") if len(b) > 2]
+        bases = _past_bases(w)
         for b in bases:
             now = _present_forms(b) - {b + "ing", b[:-1] + "ing"} - src_set
             if any(cand[i] in now and cand[i - 1] == src[j - 1] for i in range(1, len(cand))):
@@ -1320,7 +1323,7 @@ _LAST_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*$")
 def _comma_joined(candidate: str, rules_text: str, source: str) -> list[str]:
     """Each place is found by the two words before the mark (a word may come between them: "service has ever
     waited") and the one after it."""
-    past = set(default_past_tense().values()) - {"was", "were", "had", "did"}
+    past = _simple_pasts()
     out = []
 
     def lead(m: re.Match) -> str:  # the word before the mark, with the one before it where there is one
@@ -1792,7 +1795,7 @@ def _sentence_prefixed(candidate: str, source: str, rules_text: str) -> list[str
 # "have" and a participle after a "do" question ("anyone in our group done the slides yet?" -> "Does anyone in our group
 # have done the slides yet?"): no English sentence, and none of 22,660 GYAFC tune references
 _DONE_PARTICIPLE = (r"(?:[a-z]+ed|done|gone|seen|been|taken|given|made|had|got|gotten|written|eaten|known|heard|told|said|"
-               r"found|left|come|become|begun|broken|chosen|driven|fallen|forgotten|hidden|spoken|stolen|thrown|worn)")
+                    r"found|left|come|become|begun|broken|chosen|driven|fallen|forgotten|hidden|spoken|stolen|thrown|worn)")
 _DO_HAVE_DONE = re.compile(r"(?:^|[.!?]\s+)(?:do|does|did)\s+(?:not\s+)?(?:anyone|anybody|someone|somebody|you|he|she|it|"
                            r"they|we|i|(?:the|any|your|my|our|their|this|that)\s+[a-z]+)(?:\s+(?:in|of|on|at|from)\s+"
                            r"(?:our|the|my|your|this|that|their)\s+[a-z]+)?\s+have\s+" + _DONE_PARTICIPLE + r"\b",
