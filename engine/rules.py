@@ -391,6 +391,34 @@ _ESPECIALLY = re.compile(r"(?<![\w'’])esp\.?(?=\s+(?:the|when|if|since|because
 # "the diff between the two plans", "what's the diff?": a difference; "the diff in this PR" (a code diff) stays
 _DIFF = re.compile(r"(?<![\w'’])((?i:the)\s+)diff(?=\s+between\b|\s*\?)")
 _OR_NAH = re.compile(r"(?<![\w'’])(or\s+)(?:nah+|naw|nope)(?=\s*[?.!]*\s*$)", re.IGNORECASE)
+# "if poss", "as soon as poss": possible (a model wrote "a late checkout if posses")
+_POSS = re.compile(r"(?<![\w'’])((?:if|where|when|whenever|asap|as soon as|as much as|as early as|as quickly as|as far as)"
+                   r"\s+)poss(?![\w'’])", re.IGNORECASE)
+# a guest someone brings: "plus ones are welcome", "bring a plus one" (a model wrote "In addition, ones are welcome.");
+# not sums ("2 plus one")
+_PLUS_ONES = re.compile(r"(?<![\w'’])(?<!\d )(plus)[ -](ones)(?![\w'’-])", re.IGNORECASE)
+_PLUS_ONE = re.compile(r"(?<![\w'’])((?:a|my|your|ur|his|her|their|our|no|the|one)\s+)(plus)[ -](one)(?![\w'’-])",
+                       re.IGNORECASE)
+# "gg that last round was insane": the praise ends before the clause (a model wrote "That is a good game that ...")
+_GG_CLAUSE = re.compile(r"^(\s*)(gg)\s+(?!(?:wp|ez|no re|all|everyone|guys|y'?all|team|boys|girls|lads|bro|man)\b)"
+                        r"(?=[a-z])", re.IGNORECASE)
+# "a kitchen reno": a renovation, not the city of Reno
+_RENO = re.compile(r"(?<![\w'’])((?i:kitchen|bathroom|bath|house|home|basement|loft|attic|office|shop|flat|apartment|"
+                   r"garage|garden|room|full|big|major)\s+)reno(s?)(?![\w'’])")
+# "dr lee wants bloods redone tmrw am": the morning ("tomorrow am" was kept as typed)
+_DAY_AM = re.compile(r"(?<![\w'’])((?:tomorrow|tmrw|tmr|tmw|tomoz|2moro|2morrow|2mrw|today|mon|tues|tue|wed|weds|"
+                     r"thurs|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+)am"
+                     r"(?=\s*(?:[.,!?;]|$))", re.IGNORECASE)
+# "redo fig 3", "para 2": a figure, a paragraph
+_FIG_PARA = re.compile(r"(?<![\w'’])(figs?|paras?)\.?(?=\s+\d)")
+_FIG_PARA_WORDS = {"fig": "figure", "figs": "figures", "para": "paragraph", "paras": "paragraphs"}
+# "lets do a second round" opens a proposal: "let us" ("he lets me" is the verb)
+_LETS = re.compile(r"((?:^|[,;:]|\b(?:so|and|ok|okay|then|but|now|well|yes|yeah|alright|cool|great)\b)\s*)(lets)\s+"
+                   r"(?=(?:do|go|get|try|meet|talk|see|make|take|have|start|grab|schedule|discuss|move|keep|wait|not|"
+                   r"just|all|call|catch|plan|finish|put|hope|say|focus|circle|sync|review|hop|jump|push|set|book|"
+                   r"order|check|think|use|aim|skip|stick|play|eat|head|leave|stay|work|chat|hang|pick|look|give|"
+                   r"celebrate|agree|pray|find|figure|wrap|touch|reschedule|postpone|cancel|split|share|ask)\b)",
+                   re.IGNORECASE)
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -621,7 +649,7 @@ _GREETING_GROUP = re.compile(rf"^({_LEAD})(?:hey|heya|hi|hiya|hello|yo|sup)\s+(?
                              r"|folks|peeps)\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])", re.IGNORECASE)
 # ... and the group addressed at a clause's end ("real mature, guys", "night guys"): everyone, not "men" ("thanks guys" is
 # "thank you all")
-_ADDRESSED_GROUP = re.compile(r"(,\s*|\b(?:night|morning|bye|congrats)\s+)(?:guys|y'?all|folks|peeps)"
+_ADDRESSED_GROUP = re.compile(r"(,\s*|\b(?:night|morning|bye|congrats|sorry|cheers)\s+)(?:guys|y'?all|folks|peeps)"
                               r"(?=\s*[.!?]*\s*$)", re.IGNORECASE)
 # words after a greeting that address no one by name (a group, a familiar "man", "there")
 _ADDRESS_WORDS = "guys|all|everyone|everybody|there|man|dude|bro|girl|buddy|babe|folks|y'?all"
@@ -756,7 +784,7 @@ _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|becaus
 _CLOSING_REQUEST = re.compile(
     r",\s*(?:but\s+)?(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
     # "idk what to get my dad, any ideas": a closing call for the reader's views
-    r"|,\s*any\s+(?:ideas|thoughts|suggestions|recommendations|tips|advice|takers|volunteers|objections)\s*$"
+    r"|,\s*any\s+(?:ideas|thoughts|suggestions|recommendations|tips|advice|takers|volunteers|objections|news|updates?)\s*$"
     # a closing question after a statement: "it's late, what do you think", "we are out of coffee again, who is
     # buying"; a "who" after a comma is more often a relative pronoun ("the actress, who was Lauren Bacall"), so
     # it counts only before "is/are ...ing"
@@ -808,6 +836,12 @@ _D_PARTICIPLES = frozenset([
     "begun", "drunk", "sung", "swum", "told", "heard", "left", "lost", "made", "met", "paid", "said", "sent", "spent",
     "thought", "bought", "brought", "caught", "taught", "felt", "kept", "slept", "found", "forgot", "understood",
     "won", "sold", "built", "held", "meant", "stood", "fought", "lent"])
+
+
+# "theyd", "youd": no English words, so "they'd" and "you'd" typed without the apostrophe ("shed", "wed", "hed" and "id"
+# are words)
+_D_RUN_TOGETHER = frozenset(["theyd", "youd"])
+_COMPARED = re.compile(r"\s*[=<>≤≥]")
 
 
 def _d_is_had(nxt: str) -> bool:
@@ -1802,6 +1836,14 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _POSS.sub(lambda m: m.group(1) + _match_case(m.group()[len(m.group(1)):], "possible"), text)
+        text = _PLUS_ONES.sub(lambda m: m.group(1) + "-" + m.group(2), text)
+        text = _PLUS_ONE.sub(lambda m: m.group(1) + m.group(2) + "-" + m.group(3), text)
+        text = _GG_CLAUSE.sub(lambda m: m.group(1) + m.group(2) + ", ", text)
+        text = _RENO.sub(lambda m: m.group(1) + "renovation" + m.group(2), text)
+        text = _DAY_AM.sub(lambda m: m.group(1) + "morning", text)
+        text = _FIG_PARA.sub(lambda m: _match_case(m.group(1), _FIG_PARA_WORDS[m.group(1).lower()]), text)
+        text = _LETS.sub(lambda m: m.group(1) + _match_case(m.group(2), "let") + " us ", text)
         text = _DIFF.sub(r"\1difference", text)
         text = _MIA.sub(r"\1out of touch", text)
         text = _THE_MAX.sub(r"\1maximum", text)
@@ -1865,6 +1907,11 @@ class RuleFormalizer:
         text = m.string
         if low in self._contractions:
             return _match_case(word, self._contractions[low])
+        if low in _D_RUN_TOGETHER:  # "they said theyd let me know": "they'd" without its apostrophe
+            verb = "had" if _d_is_had(_next_word(text, m.end())) else "would"
+            return f"{word[:-1]} {verb.upper() if word.isupper() else verb}"
+        if low == "n" and _COMPARED.match(text, m.end()):
+            return word  # "n=12" is a sample size, not "and"
         if low == "i":
             return "I"
         if low == "probs" and _prev_word(text, m.start()) in _PROB_PROBLEM_PREV:

@@ -1602,3 +1602,45 @@ def test_words_a_phrase_keeps_in_its_formal_form_are_no_informal_markers(rules):
     markers = rules.marker_words()
     assert not {"welcome", "room", "not", "sure", "explain", "good", "name"} & markers
     assert {"ur", "conf", "dupe", "recieved"} <= markers
+
+
+def test_a_word_cut_short_or_given_an_ending_is_no_respelling(rules, wl):
+    """"countersig" -> "counters" is another word, "if poss" -> "if posses" is no inflection of the writer's "poss";
+    "sooo" -> "so" and "plannin" -> "planning" are respellings."""
+    src = "the contract's been signed, just waiting on countersig"
+    assert "countersig" in _check("The contract has been signed, just waiting on counters.", src, rules, wl).dropped
+    assert _check("The contract has been signed, just waiting on countersig.", src, rules, wl).dropped == ()
+    assert "poss" in _check("We would like a late checkout if posses.", "we'd like a late checkout if poss",
+                            rules, wl).dropped
+    assert _check("We would like a late checkout if possible.", "we'd like a late checkout if poss",
+                  rules, wl).dropped == ()
+    assert _check("That was so good.", "that was sooo good", rules, wl).dropped == ()
+    assert _check("I am planning a trip.", "im plannin a trip", rules, wl).dropped == ()
+
+
+def test_a_hyphenated_word_is_not_cut_at_its_hyphen(rules, wl):
+    """The rules' "plus-ones" (a guest) made "In addition,ones" or "Plus,ones"; the writer's own hyphenated word is
+    not cut by a comma either."""
+    src = "plus ones are welcome"
+    assert "Plus-ones" in _check("Plus,ones are welcome.", src, rules, wl).dropped
+    assert "Plus-ones" in _check("In addition,ones are welcome.", src, rules, wl).dropped
+    assert _check("Plus-ones are welcome.", src, rules, wl).dropped == ()
+    assert _check("Plus ones are welcome.", src, rules, wl).dropped == ()
+    assert "well-known" in _check("It is a well, known place.", "its a well-known place", rules, wl).dropped
+
+
+def test_sorry_to_a_group_is_no_apology_for_it(rules, wl):
+    src = "lag was terrible tonight, sorry guys"
+    assert "sorry guys" in _check("Lag was terrible tonight. I apologize for men.", src, rules, wl).dropped
+    assert _check("Lag was terrible tonight. I apologize, everyone.", src, rules, wl).dropped == ()
+    assert _check("I apologize for the guys.", "sorry for the guys", rules, wl).dropped == ()
+
+
+def test_a_title_of_the_models_own_is_caught(rules, wl):
+    """'rsvp by may 1 pls' -> 'The song is "RSVP" by May 1, please.'; a title the writer capitalised, or one its
+    maker follows, is theirs."""
+    assert QUOTED in _check('The song is "RSVP" by May 1, please.', "rsvp by may 1 pls", rules, wl).dropped
+    assert QUOTED in _check('"Please RSVP" by the 20th.', "pls rsvp by the 20th", rules, wl).dropped
+    assert _check("Please RSVP by the 20th.", "pls rsvp by the 20th", rules, wl).dropped == ()
+    assert not new_quotation('"Once in a lifetime" by Michael Bolton.', "once in a lifetime by michael bolton")
+    assert not new_quotation('I love the song "Hey Jude".', "i love Hey Jude")

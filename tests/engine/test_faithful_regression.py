@@ -282,6 +282,16 @@ WRITER_CASES = [
     ("pls clock out before ur break, not after", ["your break"], []),
     ("my son's fever is 39, is that too high", ["?"], []),
     ("hey neighbours, someone's car alarm has been going off for an hour", ["someone's car"], ["someone is"]),
+    # session 31's writers (2026-11-27): each was offered as the comment says
+    ("the contract's been signed, just waiting on countersig", ["countersig"], ["counters."]),  # "counters"
+    ("we'd like a late checkout if poss", ["if possible"], ["posses"]),                       # "if posses"
+    ("the kitchen reno is way over budget", ["renovation"], ["Reno"]),                        # the city
+    ("rsvp by may 1 pls", ["RSVP by May 1"], ['"', "song"]),                                  # 'The song is "Rsvp"'
+    ("plus ones are welcome", ["lus-ones"], ["addition", ",ones"]),                            # "In addition, ones"
+    ("n=12 isnt enough for this", ["=12"], ["And"]),                                          # "And,12 is not"
+    ("lag was terrible tonight, sorry guys", ["terrible tonight"], ["for men", "for everyone"]),  # "apologize for men"
+    ("the plumber said itll be 300 to fix", ["it will be 300"], ["itll"]),
+    ("they said theyd let me know by eow", ["they would let me know"], ["theyd"]),
 ]
 
 

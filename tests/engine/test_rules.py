@@ -326,7 +326,7 @@ CASES = [
     ("take vitamin c daily", "Take vitamin C daily."),
     ("the server room is on floor 3, bldg c", "The server room is on floor 3, building C."),
     ("u cant park in lot b after 6pm", "You cannot park in lot B after 6pm."),
-    ("lets plan a trip", "Lets plan a trip."),
+    ("lets plan a trip", "Let us plan a trip."),
     ("i got a b on the test", "I got a b on the test."),
     # a range of days, or of the days of a month, written short
     ("ill be ooo mon-wed", "I will be out of office Monday-Wednesday."),
@@ -998,6 +998,32 @@ CASES = [
     ("lol at ur answer", "Lol at your answer."),
     ("lol at least it works", "At least it works."),
     ("they fired him w/o any warning smh", "They fired him without any warning."),
+    # session 31's writers: abbreviations a model misread, and words without their apostrophe
+    ("we'd like a late checkout if poss", "We would like a late checkout if possible."),   # was "if posses"
+    ("plus ones are welcome", "Plus-ones are welcome."),                                 # was "In addition, ones"
+    ("bring a plus one if u want", "Bring a plus-one if you want."),
+    ("2 plus one is 3", "2 plus one is 3."),                                              # a sum stays
+    ("gg that last round was insane", "Good game, that last round was insane."),
+    ("the kitchen reno is way over budget", "The kitchen renovation is way over budget."),  # was "Reno"
+    ("we moved to reno last year", "We moved to reno last year."),                        # the city stays
+    ("dr lee wants bloods redone tmrw am", "Dr. Lee wants bloods redone tomorrow morning."),
+    ("the reviewer wants us to redo fig 3", "The reviewer wants us to redo figure 3."),
+    ("can u fact check the quotes in para 3", "Can you fact check the quotes in paragraph 3?"),
+    ("a fig tree", "A fig tree."),
+    ("lets do a second round with the hiring manager", "Let us do a second round with the hiring manager."),
+    ("he lets me leave early", "He lets me leave early."),                                # the verb stays
+    ("the plumber said itll be 300 to fix", "The plumber said it will be 300 to fix."),
+    ("that meeting couldve been an email", "That meeting could have been an email."),
+    ("they said theyd let me know by eow", "They said they would let me know by end of week."),
+    ("theyd already left when i got there", "They had already left when I got there."),
+    ("n=12 isnt enough for this", "N=12 is not enough for this."),                       # was "And=12"
+    ("rock n roll", "Rock and roll."),
+    ("lag was terrible tonight, sorry guys", "Lag was terrible tonight, sorry everyone."),  # was "apologize for men"
+    ("my claim number is 88213, any news", "My claim number is 88213, any news?"),
+    ("rsvp by may 1 pls", "RSVP by May 1 please."),
+    ("the pcr came back negative", "The PCR came back negative."),
+    ("i have a background in ux and front end", "I have a background in UX and front end."),
+    ("the dj cancelled, any recs", "The DJ cancelled, any recommendations?"),
 ]
 
 
