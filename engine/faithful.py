@@ -1346,6 +1346,19 @@ _APOLOGY_FOR = re.compile(rf"\b(?:apologi[sz]e|sorry|apologies)\s+(?:to\s+\w+\s+
                           rf"(?:{_ADDRESSED_GROUP}|men|women|gentlemen)\b", re.IGNORECASE)
 
 
+_SYMPATHY = re.compile(r"\bsorry\s+(?:(?:for|about)\s+(?:your|ur|yr|the|their|his|her)\s+loss(?:es)?|to\s+hear)\b",
+                       re.IGNORECASE)
+
+
+def _sympathy_made_apology(candidate: str, source: str) -> list[str]:
+    """"sorry for ur loss" and "sorry to hear" are sympathy, not an apology ("I apologize for your loss" owns the
+    death). None of 22,660 GYAFC tune references."""
+    if (_SYMPATHY.search(source) and re.search(r"\bapologi[sz]e", candidate, re.IGNORECASE)
+            and not re.search(r"\bapologi", source, re.IGNORECASE)):
+        return ["~sorry"]
+    return []
+
+
 def _apology_aimed(candidate: str, source: str) -> list[str]:
     """"sorry guys" said to a group made an apology for them ("lag was terrible tonight, sorry guys" -> "... I apologize
     for men."). None of 22,660 GYAFC tune references."""
@@ -2540,6 +2553,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _past_made_present(cand, ruled)  # the rules spell out "ppl" before "turned"
     lost += _hyphen_broken(candidate, source, rules_text)
     lost += _apology_aimed(candidate, source)
+    lost += _sympathy_made_apology(candidate, source)
     lost += _comma_joined(candidate, rules_text, source)
     lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
     lost += _modal_perfect_lost(candidate, rules_text)

@@ -419,6 +419,19 @@ _LETS = re.compile(r"((?:^|[,;:]|\b(?:so|and|ok|okay|then|but|now|well|yes|yeah|
                    r"order|check|think|use|aim|skip|stick|play|eat|head|leave|stay|work|chat|hang|pick|look|give|"
                    r"celebrate|agree|pray|find|figure|wrap|touch|reschedule|postpone|cancel|split|share|ask)\b)",
                    re.IGNORECASE)
+# "the gate changed last min": the last minute (a model wrote "last minutes")
+_LAST_MIN = re.compile(r"(?<![\w'’])((?i:last)\s+)min(?![\w'’])")
+# "rolled to next wks vessel": next week's (a model made it "next weeks, vessel")
+_WEEKS_OWN = re.compile(r"(?<![\w'’])((?i:next|last|this)\s+)(?:wks|weeks)\s+(?!(?:and|or|but|so|then|too|ago|we|i|you|they|"
+                        r"he|she|it|is|was|are|were|will|would|can|could|should|has|have|had|do|did|does|at|on|in|for|to|"
+                        r"from|with|of|by|the|a|an|my|our|your|ur|their|his|her|were|been|went|got|get|are|r|u|and|n|"
+                        r"too|as|if|when|while|after|before|until|till|since|because|cuz|all|both|alone|off|out|only|"
+                        r"just|again|now|already|still|though|tho)\b)(?=[a-z]+\b(?<!ed\b)(?<!ly\b))")
+# "whats ur ig": Instagram
+_IG = re.compile(r"(?<![\w'’])((?i:ur|your|my|his|her|their|our|on|via|follow|check|dm|message|add)\s+)ig(?![\w'’])")
+# "sorry for ur loss" is sympathy: "I am sorry for your loss" (a model wrote "I apologize for your loss")
+_SORRY_LOSS = re.compile(r"^(\s*)((?i:so|very|really)\s+)?(?i:sorry)(?=\s+(?i:for|about)\s+(?i:your|ur|yr|the|their|his|her)\s+"
+                         r"(?i:loss|losses)\b)")
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -533,7 +546,8 @@ _DAYS_IS = re.compile(r"(?<![\w'’])((?i:today|tonight|tomorrow|yesterday))s(?=
 # "were short a goalie", "were going at 5": "we're" typed without its apostrophe, where a sentence opens on it and
 # no subject follows (a question opens "were you", "were the kids", "were all")
 _WERE_WE = re.compile(r"(?:^|(?<=[.!?]\s))(?i:were)(?=\s+(?:(?!(?:some|any|no|every)thing\b|during\b|king\b)[a-z]+ing|short|late|gonna|done|ready|almost|still|out|so|"
-                      r"screwed|stuck|lost|good|fine|here|home|back|busy|off|sold out|closed|open|moving|meeting)\b)")
+                      r"screwed|stuck|lost|good|fine|here|home|back|busy|off|sold out|closed|open|moving|meeting|officially|engaged|"
+                      r"married|expecting|pregnant|excited|thrilled|sorry|together|finally|definitely|not sure)\b)")
 # "the atm ate my card" is the cash machine; "busy atm" is "at the moment"
 _ATM_MACHINE = re.compile(r"(?<![\w'’])((?i:the|an|a|this|that|any|no|nearest|nearby|bank|bank's|my|our|every)\s+)(?i:atm)"
                           r"(s?)(?![\w'’])")
@@ -700,7 +714,11 @@ def _if_request(m: re.Match) -> str:
 
 
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
-_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?:(?!(?:this|that|the|dat|da|my|your|ur|his|her|our|their|"
+_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?!(?:not|only|none|because|cuz|coz|she|he|i|it|they|we|you|u|"
+                          r"something|nothing|everything|anything|just|really|actually|sorry|thanks|thank|that|this|"
+                          r"there|here|but|and|so|then|well|never|nobody|one|sir|maam|man|dude|bro)\b)[a-z]+ +"
+                          # a thing forbidden ("no nsfw in general chat pls", "no phones in class")
+                          r"(?:in|on|at|during|after|before|past|inside|outside|allowed|please|pls|plz|beyond)\b)(?! +(?:(?!(?:this|that|the|dat|da|my|your|ur|his|her|our|their|"
                           r"because|bcoz|cuz|coz|cause|and|but|so|if|why|what|how|where|who)\b)[a-z]+ +)?"
                           # a determiner before a noun and its verb ("no mature guy would date ..." is nobody, not an
                           # answer; the writer's own comma answers: "no, mom is coming")
@@ -946,6 +964,24 @@ _UR_ARE_NEXT = frozenset([
     "obviously", "totally", "absolutely", "free", "busy", "available", "ready", "able", "allowed", "online",
     "safe", "sick", "tired", "late", "alone", "awake", "asleep", "bored", "hungry"
 ])
+# nouns in -ing: "ur booking ref is XK29P" is "your booking" (was "You are booking ref is"), unless an object follows
+# ("ur booking a table?")
+_ING_NOUNS = frozenset(["booking", "wedding", "building", "painting", "clothing", "ceiling", "morning", "evening",
+                        "feelings", "earnings", "savings", "setting", "settings", "listing", "rating", "ranking",
+                        "housing", "funding", "pudding", "sibling", "siblings", "ending", "spelling", "handwriting",
+                        "wording", "timing", "pricing", "packaging", "bedding", "thing", "things", "ring", "string",
+                        "king", "darling", "stuffing"])
+_ING_OBJECT = re.compile(r"\s+(?:a|an|the|my|his|her|their|our|this|that|these|those|some|it|them|me|us|him|up|out|"
+                         r"down|off|for|to|on|with)\b", re.IGNORECASE)
+
+
+def _ing_noun(text: str, end: int, nxt: str) -> bool:
+    if nxt not in _ING_NOUNS:
+        return False
+    after = re.compile(r"\s*[\w'’-]+").match(text, end)
+    return after is None or not _ING_OBJECT.match(text, after.end())
+
+
 # "ur home" is "your home" ("come to ur home") but "you are home" after a word that opens a clause ("text me when ur
 # home", "call me once ur back").
 _UR_ARE_AFTER_CLAUSE = frozenset(["home", "back", "out", "off", "away", "gone", "over", "there", "here", "in"])
@@ -1836,6 +1872,10 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _LAST_MIN.sub(r"\1minute", text)
+        text = _WEEKS_OWN.sub(lambda m: m.group(1) + "week's ", text)
+        text = _IG.sub(r"\1Instagram", text)
+        text = _SORRY_LOSS.sub(lambda m: m.group(1) + "I am " + (m.group(2) or "").lower() + "sorry", text)
         text = _POSS.sub(lambda m: m.group(1) + _match_case(m.group()[len(m.group(1)):], "possible"), text)
         text = _PLUS_ONES.sub(lambda m: m.group(1) + "-" + m.group(2), text)
         text = _PLUS_ONE.sub(lambda m: m.group(1) + m.group(2) + "-" + m.group(3), text)
@@ -1923,7 +1963,7 @@ class RuleFormalizer:
             if low == "ur":
                 nxt = _next_word(text, m.end())
                 prev = _prev_word(text, m.start())
-                are = (prev not in _UR_YOUR_AFTER or nxt in _ARE_FOR_SURE) and (nxt in _UR_ARE_NEXT or nxt.endswith("ing") or (nxt in _UR_ARE_AFTER_CLAUSE
+                are = (prev not in _UR_YOUR_AFTER or nxt in _ARE_FOR_SURE) and (nxt in _UR_ARE_NEXT or (nxt.endswith("ing") and not _ing_noun(text, m.end(), nxt)) or (nxt in _UR_ARE_AFTER_CLAUSE
                                                                        and prev in _CLAUSE_OPENERS)
                        # one word that ends the clause after "if", "when" ...: "if ur vegan", "when ur free?"
                        or (prev in _UR_IF and _UR_LAST_WORD.match(text, m.end()) is not None))

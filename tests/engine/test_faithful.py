@@ -1644,3 +1644,10 @@ def test_a_title_of_the_models_own_is_caught(rules, wl):
     assert _check("Please RSVP by the 20th.", "pls rsvp by the 20th", rules, wl).dropped == ()
     assert not new_quotation('"Once in a lifetime" by Michael Bolton.', "once in a lifetime by michael bolton")
     assert not new_quotation('I love the song "Hey Jude".', "i love Hey Jude")
+
+
+def test_sympathy_is_not_made_an_apology(rules, wl):
+    src = "sorry for ur loss, thinking of u all"
+    assert "~sorry" in _check("I apologize for your loss, thinking of you all.", src, rules, wl).dropped
+    assert _check("I am sorry for your loss, thinking of you all.", src, rules, wl).dropped == ()
+    assert "~sorry" not in _check("I apologize for being late.", "sorry im late", rules, wl).dropped

@@ -292,6 +292,11 @@ WRITER_CASES = [
     ("lag was terrible tonight, sorry guys", ["terrible tonight"], ["for men", "for everyone"]),  # "apologize for men"
     ("the plumber said itll be 300 to fix", ["it will be 300"], ["itll"]),
     ("they said theyd let me know by eow", ["they would let me know"], ["theyd"]),
+    ("ur booking ref is XK29P", ["our booking ref", "XK29P"], ["are booking"]),              # "You are booking ref"
+    ("sorry for ur loss, thinking of u all", ["sorry for your loss"], ["apologize"]),        # "I apologize for ..."
+    ("the gate changed last min", ["last minute"], ["minutes"]),                             # "last minutes"
+    ("no nsfw in general chat pls", ["No NSFW"], ["No,"]),                                   # "No, NSFW in ..."
+    ("she said yes!!! were engaged", ["We are engaged"], ["Were"]),
 ]
 
 

@@ -1024,6 +1024,21 @@ CASES = [
     ("the pcr came back negative", "The PCR came back negative."),
     ("i have a background in ux and front end", "I have a background in UX and front end."),
     ("the dj cancelled, any recs", "The DJ cancelled, any recommendations?"),
+    ("ur booking ref is XK29P", "Your booking ref is XK29P."),                           # was "You are booking ref"
+    ("ur booking a table?", "You are booking a table?"),
+    ("ur training hard", "You are training hard."),
+    ("i like ur spelling of words", "I like your spelling of words."),
+    ("the gate changed last min", "The gate changed last minute."),                       # was "last minutes"
+    ("the container got rolled to next wks vessel", "The container got rolled to next week's vessel."),
+    ("next wks we have exams", "Next weeks we have exams."),
+    ("u seem cool, whats ur ig", "You seem cool, what is your Instagram?"),
+    ("sorry for ur loss, thinking of u all", "I am sorry for your loss, thinking of you all."),
+    ("were officially a couple now", "We are officially a couple now."),
+    ("she said yes!!! were engaged", "She said yes. We are engaged."),
+    ("no nsfw in general chat pls", "No nsfw in general chat please."),                  # was "No, nsfw"
+    ("no point in waiting", "No point in waiting."),
+    ("no not at all", "No, not at all."),
+    ("no she is in class", "No, she is in class."),
 ]
 
 
