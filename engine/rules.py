@@ -361,6 +361,9 @@ _ANYONE_DO = re.compile(
 # "..., do you need a ride?" (a model read "wanna come?" as "I want to come?").
 _ASKED_WANT = re.compile(rf"(^(?:{_LEAD})|,\s+)(want to|need)(?= [a-z])(?! (?:i|we|you|he|she|they|it)\b)"
                          r"(?=[^,;.!?]*\?$)", re.IGNORECASE)
+# "can u send me the q3 numbers by thurs? need them for the board deck": the writer needs what was asked for (a model,
+# and the offer rule below, made it "Do you need them ...?")
+_NEED_BACK = re.compile(rf"^({_LEAD})(?i:need)(?= (?:it|them|this|that|these|those)\b)")
 _WANT_OPENING = re.compile(rf"^{_LEAD}(?:want to|need) [a-z]", re.IGNORECASE)
 _ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(?<!new)s\b)", re.IGNORECASE)
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
@@ -432,6 +435,10 @@ _IG = re.compile(r"(?<![\w'’])((?i:ur|your|my|his|her|their|our|on|via|follow|
 # "sorry for ur loss" is sympathy: "I am sorry for your loss" (a model wrote "I apologize for your loss")
 _SORRY_LOSS = re.compile(r"^(\s*)((?i:so|very|really)\s+)?(?i:sorry)(?=\s+(?i:for|about)\s+(?i:your|ur|yr|the|their|his|her)\s+"
                          r"(?i:loss|losses)\b)")
+# "dont forget mums bday": Mum's birthday (a model wrote "Mums birthday")
+_FAMILY_OWNS = re.compile(r"(?<![\w'’])(mum|mom|dad|nan|gran|grandma|grandpa|grandad|granny|nana|papa|mama|sis|bro)s"
+                          r"(?=\s+(?:bday|b-day|birthday|house|place|car|phone|party|number|funeral|wedding|anniversary|"
+                          r"retirement|cooking|dog|cat|flat|garden|surgery|operation|birthday's)\b)", re.IGNORECASE)
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -737,7 +744,7 @@ _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?!(?:not|only|none|because|
                           r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
                           r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
                           rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then"
-                          r"|to be (?:honest|fair|frank)|for your information|by the way|in my (?:honest )?opinion"
+                          r"|to be (?:honest|fair|frank)|(?:just )?(?:for your information|by the way)|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
                           r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"
                           r"and|or|but|here|there|now|whatsoever|at all|though|tho)\b)))"
@@ -803,6 +810,8 @@ _CLOSING_REQUEST = re.compile(
     r",\s*(?:but\s+)?(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
     # "idk what to get my dad, any ideas": a closing call for the reader's views
     r"|,\s*any\s+(?:ideas|thoughts|suggestions|recommendations|tips|advice|takers|volunteers|objections|news|updates?)\s*$"
+    # "..., any chance u could": asked
+    r"|,\s*any\s+chance\b[^,.!?;:]*$"
     # a closing question after a statement: "it's late, what do you think", "we are out of coffee again, who is
     # buying"; a "who" after a comma is more often a relative pronoun ("the actress, who was Lauren Bacall"), so
     # it counts only before "is/are ...ing"
@@ -859,6 +868,15 @@ _D_PARTICIPLES = frozenset([
 # "theyd", "youd": no English words, so "they'd" and "you'd" typed without the apostrophe ("shed", "wed", "hed" and "id"
 # are words)
 _D_RUN_TOGETHER = frozenset(["theyd", "youd"])
+# "id" before a verb is "I'd" ("i told sam id cover for him", "id love to"); after an owner or a kind it is an ID
+# ("my id expired", "user id", "photo id")
+_ID_VERBS = frozenset(["cover", "love", "like", "be", "have", "go", "do", "come", "help", "rather", "prefer", "say",
+                       "think", "need", "want", "get", "take", "make", "call", "send", "check", "bring", "pick",
+                       "drive", "pay", "ask", "suggest",
+                       "recommend", "appreciate", "imagine", "guess", "bet", "hate", "try", "buy", "stay", "leave",
+                       "known", "forgotten", "thought", "done", "seen", "heard", "been"])
+_ID_OWNERS = frozenset(["my", "your", "ur", "his", "her", "their", "our", "the", "a", "an", "user", "photo", "student",
+                        "caller", "apple", "email", "login", "valid", "this", "that", "its", "whose", "of", "no", "new"])
 _COMPARED = re.compile(r"\s*[=<>≤≥]")
 
 
@@ -1119,6 +1137,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
+    r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)"  # "down from 10pm-2am sat"
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
@@ -1133,7 +1152,7 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
 # a short day before a part of the day ("a 5k sat morning", "sun night"): the day
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
 # a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
-_WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or)\s+|\s*/\s*|,\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
+_WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or)\s+|\s*/\s*|,\s*|\s*[-–]\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
 # "for sat" typed in lower case, at a clause's end or before a part of the day, is the day ("2 more volunteers for
 # sat"); "for SAT" is the test, and "for sun" may be sunshine
 _FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"
@@ -1872,6 +1891,7 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _FAMILY_OWNS.sub(r"\1's", text)
         text = _LAST_MIN.sub(r"\1minute", text)
         text = _WEEKS_OWN.sub(lambda m: m.group(1) + "week's ", text)
         text = _IG.sub(r"\1Instagram", text)
@@ -1947,6 +1967,10 @@ class RuleFormalizer:
         text = m.string
         if low in self._contractions:
             return _match_case(word, self._contractions[low])
+        if low == "id" and word == "id" and _next_word(text, m.end()) in _ID_VERBS and \
+                _prev_word(text, m.start()) not in _ID_OWNERS:
+            nxt = _next_word(text, m.end())
+            return "I " + ("had" if _d_is_had(nxt) else "would")  # "i told sam id cover for him": "I'd"
         if low in _D_RUN_TOGETHER:  # "they said theyd let me know": "they'd" without its apostrophe
             verb = "had" if _d_is_had(_next_word(text, m.end())) else "would"
             return f"{word[:-1]} {verb.upper() if word.isupper() else verb}"
@@ -2179,6 +2203,8 @@ class RuleFormalizer:
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
             s = _WHEN_YOU.sub(lambda m: m.group(1) + m.group(2) + " are you ", s)
+        if after_question and s[-1:] not in _END_OK and _NEED_BACK.match(s):
+            s = _NEED_BACK.sub(lambda m: m.group(1) + "I need", s)  # "can u send me the numbers? need them for ..."
         if after_question and s[-1:] not in _END_OK and _WANT_OPENING.match(s):
             s += "?"  # "u free this weekend? wanna grab brunch": the offer asks too
         if s.endswith("?"):

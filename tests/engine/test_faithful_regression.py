@@ -297,6 +297,11 @@ WRITER_CASES = [
     ("the gate changed last min", ["last minute"], ["minutes"]),                             # "last minutes"
     ("no nsfw in general chat pls", ["No NSFW"], ["No,"]),                                   # "No, NSFW in ..."
     ("she said yes!!! were engaged", ["We are engaged"], ["Were"]),
+    ("hey priya, can u send me the q3 numbers by thurs? need them for the board deck", ["I need them"],
+     ["Do you need"]),                                                                     # "Do you need them ...?"
+    ("just fyi the parking lot's being repaved mon-wed so park on the street", ["park on the street", "Wednesday"],
+     []),                                                                                  # "so on the street."
+    ("i told sam id cover for him but now i cant, any chance u could", ["I would cover"], ["id cover"]),
 ]
 
 

@@ -1039,6 +1039,20 @@ CASES = [
     ("no point in waiting", "No point in waiting."),
     ("no not at all", "No, not at all."),
     ("no she is in class", "No, she is in class."),
+    ("hey priya, can u send me the q3 numbers by thurs? need them for the board deck",
+     "Hello Priya, can you send me the Q3 numbers by Thursday? I need them for the board deck."),  # was "Do you need"
+    ("can u bring snacks? need a ride?", "Can you bring snacks? Do you need a ride?"),
+    ("i told sam id cover for him but now i cant, any chance u could",
+     "I told sam I would cover for him, but now I cannot, any chance you could?"),
+    ("id love to come", "I would love to come."),
+    ("my id expired last week", "My id expired last week."),
+    ("i need my photo id", "I need my photo id."),
+    ("just fyi the parking lot's being repaved mon-wed so park on the street",
+     "Just for your information, the parking lot is being repaved Monday-Wednesday so park on the street."),
+    ("heads up: the vpn will be down from 10pm-2am sat for upgrades",
+     "Heads up: the VPN will be down from 10pm-2am Saturday for upgrades."),
+    ("dont forget mums bday is on the 3rd", "Do not forget mum's birthday is on the 3rd."),
+    ("my dads car broke down", "My dad's car broke down."),
 ]
 
 
