@@ -54,6 +54,9 @@ VERBATIM_PATTERN = (
     r"|(?<![\w])[A-Za-z]\w*\(\)"  # save(), getUserById()
     # command-line options: --dry-run, --level=2, "the --force flag" (not a dash in prose: "wait --you'll see")
     r"|(?<![\w-])--[A-Za-z][A-Za-z0-9]*+(?:(?:-[A-Za-z0-9]++)++|=[\w./-]+|(?=\s+(?:flag|option|switch)s?\b))"
+    # a setting and its value: "set DEBUG=true in the .env file" (was "Set debug=true"), "PORT=8080"
+    r"|(?<![\w=-])(?:[A-Z][A-Z0-9_]++=[\w/:-]++(?:\.[\w/:-]++)*+"
+    r"|[A-Za-z][A-Za-z0-9_]*+=(?:true|false|null|none|on|off|yes|no|\d++)(?![\w.]))"
 )
 _PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every character costs time
     VERBATIM_PATTERN
@@ -439,6 +442,18 @@ _SORRY_LOSS = re.compile(r"^(\s*)((?i:so|very|really)\s+)?(?i:sorry)(?=\s+(?i:fo
 _FAMILY_OWNS = re.compile(r"(?<![\w'’])(mum|mom|dad|nan|gran|grandma|grandpa|grandad|granny|nana|papa|mama|sis|bro)s"
                           r"(?=\s+(?:bday|b-day|birthday|house|place|car|phone|party|number|funeral|wedding|anniversary|"
                           r"retirement|cooking|dog|cat|flat|garden|surgery|operation|birthday's)\b)", re.IGNORECASE)
+# Indian English a reader elsewhere misreads: "passed out from college" is graduated (not fainted), "today morning" is
+# this morning, "did a mistake" made one, "she is having 2 kids" has them (not expecting twins)
+_PASSED_OUT = re.compile(r"(?<![\w'’])(?i:passed)\s+(?i:out)\s+(?i:of|from)(?=\s+(?:(?i:the|my|our|a|an)\s+)?(?:(?i:college|"
+                         r"university|uni|school|engineering|high\s+school|iit|nit)\b|[A-Z]))")
+_TODAY_PART = re.compile(r"(?<![\w'’])(?i:today)\s+((?i:morning|afternoon|evening))\b")
+_YESTERDAY_NIGHT = re.compile(r"(?<![\w'’])(?i:yesterday)\s+(?i:night)\b")
+_DID_MISTAKE = re.compile(r"(?<![\w'’])((?i:did|do|does|doing|done))(?=\s+(?:(?i:a|an|the|some|many|few|lots\s+of|so\s+many|"
+                          r"one|two|three|\d+)\s+)?(?:(?i:small|big|silly|stupid|huge|minor|major|serious|careless)\s+)?"
+                          r"(?i:mistakes?)\b)")
+_MADE_FORM = {"did": "made", "do": "make", "does": "makes", "doing": "making", "done": "made"}
+_HAVING_KIDS = re.compile(r"(?<![\w'’])((?i:am|is|are))\s+(?i:having)(?=\s+(?:\d+|(?i:two|three|four|five|six))\s+"
+                          r"(?i:kids|children|sons|daughters|brothers|sisters|siblings|cars|houses|dogs|cats)\b)")
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -493,13 +508,15 @@ _DEAD_LAUGHING = re.compile(
     r"(?i:dead|dying|deceased|crying)\b(?=(?:[\s,!.]*" + _LAUGH_MARK + r")+[\s!.]*(?:$|(?<=[.!?])\s))")
 # "kindly revert back asap" asks for a reply (in standard English "revert" goes back to an earlier state: "revert back
 # to v1" stays); "i am having 3 years experience" -> "I have 3 years of experience"
-_REVERT_REPLY = re.compile(r"(?<![\w'’])(?i:revert)\s+(?i:back)\b(?!\s+(?:to|the|it|this|that|them|my|our|your)\b)")
+_REVERT_REPLY = re.compile(r"(?<![\w'’])(?i:revert)\s+(?i:back)\b(?!\s+(?:to|the|it|this|that|them|my|our|your)\b)"
+                           # "please revert with ur availability", "kindly revert at the earliest"
+                           r"|(?<![\w'’])(?i:revert)(?=\s+(?i:with|at\s+the\s+earliest|asap|on\s+(?:this|the\s+same|it)|to\s+(?:me|us)\b))")
 _HAVING_EXPERIENCE = re.compile(r"(?<![\w'’])(?i:(am|is|are|['’]m|['’]s|['’]re))\s+(?i:having)\s+((?:\d+|an?|one|two|three|four|"
                                 r"five|six|seven|eight|nine|ten|several|many)\+?\s+(?i:years?|yrs?|months?))\s+(?:(?i:of)\s+)?"
                                 r"(?=(?i:experience|exp)\b)")
 # "can u explain me how": "explain to me"; "ur good name" (a courtesy of Indian English) is "your name"
 _EXPLAIN_ME = re.compile(r"(?<![\w'’])((?i:explain))\s+(?=(?i:me|us|him|her|them)\b(?!\s*(?:[.,!?;:]|$)))")
-_GOOD_NAME = re.compile(r"(?<![\w'’])((?i:your|ur|his|her|their))\s+(?i:good)\s+(?=(?i:name)\b)")
+_GOOD_NAME = re.compile(r"(?<![\w'’])((?i:your|ur|his|her|their|my))\s+(?i:good)\s+(?=(?i:name)\b)")
 # A street after "on", "at", ... ("the italian place on main st", "on 5th st", "at oak ave"): its name capitalised and
 # its kind spelled out; "St" before a name is "Saint" ("st louis"), and is not this
 _STREET_KINDS = {"st": "Street", "street": "Street", "ave": "Avenue", "avenue": "Avenue", "rd": "Road", "road": "Road",
@@ -1138,6 +1155,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
     r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)"  # "down from 10pm-2am sat"
+    r"|\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?"  # "open 9-5 weekdays, 10-2 sat"
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
@@ -1891,6 +1909,11 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _PASSED_OUT.sub(lambda m: _match_case(m.group(), "graduated from"), text)
+        text = _TODAY_PART.sub(lambda m: _match_case(m.group()[:5], "this ") + m.group(1), text)
+        text = _YESTERDAY_NIGHT.sub(lambda m: _match_case(m.group()[:4], "last") + " night", text)
+        text = _DID_MISTAKE.sub(lambda m: _match_case(m.group(1), _MADE_FORM[m.group(1).lower()]), text)
+        text = _HAVING_KIDS.sub(lambda m: {"am": "have", "is": "has", "are": "have"}[m.group(1).lower()], text)
         text = _FAMILY_OWNS.sub(r"\1's", text)
         text = _LAST_MIN.sub(r"\1minute", text)
         text = _WEEKS_OWN.sub(lambda m: m.group(1) + "week's ", text)

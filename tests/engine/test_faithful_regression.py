@@ -302,6 +302,9 @@ WRITER_CASES = [
     ("just fyi the parking lot's being repaved mon-wed so park on the street", ["park on the street", "Wednesday"],
      []),                                                                                  # "so on the street."
     ("i told sam id cover for him but now i cant, any chance u could", ["I would cover"], ["id cover"]),
+    ("set DEBUG=true in the .env file", ["DEBUG=true", ".env"], []),                          # "Set debug=true"
+    ("she is having 2 kids", ["has"], ["having"]),                                            # twins on the way?
+    ("i have passed out from college in 2019", ["graduated", "2019"], ["passed out"]),        # fainted?
 ]
 
 

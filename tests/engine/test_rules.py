@@ -1016,7 +1016,8 @@ CASES = [
     ("that meeting couldve been an email", "That meeting could have been an email."),
     ("they said theyd let me know by eow", "They said they would let me know by end of week."),
     ("theyd already left when i got there", "They had already left when I got there."),
-    ("n=12 isnt enough for this", "N=12 is not enough for this."),                       # was "And=12"
+    ("n=12 isnt enough for this", "n=12 is not enough for this."),                       # was "And=12"
+    ("n = 12 is enough", "N = 12 is enough."),
     ("rock n roll", "Rock and roll."),
     ("lag was terrible tonight, sorry guys", "Lag was terrible tonight, sorry everyone."),  # was "apologize for men"
     ("my claim number is 88213, any news", "My claim number is 88213, any news?"),
@@ -1053,6 +1054,20 @@ CASES = [
      "Heads up: the VPN will be down from 10pm-2am Saturday for upgrades."),
     ("dont forget mums bday is on the 3rd", "Do not forget mum's birthday is on the 3rd."),
     ("my dads car broke down", "My dad's car broke down."),
+    ("set DEBUG=true in the .env file", "Set DEBUG=true in the .env file."),              # was "debug=true"
+    ("PORT=8080 npm start", "PORT=8080 npm start."),
+    ("please revert with ur availability", "Please reply with your availability."),
+    ("kindly revert at the earliest", "Kindly reply at the earliest."),
+    ("i will revert the commit", "I will revert the commit."),
+    ("revert to the old version", "Revert to the old version."),
+    ("my good name is ravi", "My name is ravi."),
+    ("i have passed out from college in 2019", "I have graduated from college in 2019."),
+    ("he passed out from the heat", "He passed out from the heat."),
+    ("today morning i met the client", "This morning I met the client."),
+    ("yesterday night we went out", "Last night we went out."),
+    ("i did a mistake in the report, sorry", "I made a mistake in the report, sorry."),
+    ("she is having 2 kids", "She has 2 kids."),
+    ("she is having twins", "She is having twins."),
 ]
 
 
