@@ -148,8 +148,14 @@ _BOUND_UP = (r">=|≥|>|more than|greater than|larger than|bigger than|higher th
              r"|in excess of|exceeding|upwards of|(?:a )?minimum of")
 _BOUND_DOWN = (r"<=|≤|<|less than|fewer than|smaller than|lower than|shorter than|younger than|lighter than|under"
                r"|below|at most|up to|(?:a )?maximum of|max")  # "not more than 80": "more than", its "not" the negation check's
-_BOUND_AFTER = {"up": r"\+|\s*or (?:more|above|higher|over)|\s*and (?:up|above|over)",
-                "down": r"\s*or (?:less|fewer|below|under|lower)"}
+_BOUND_AFTER = {"up": r"\+|\s*or (?:more|above|higher|over)|\s*and (?:up|above|over)"
+                      r"|(?:\s*[a-z]+)?,?\s*(?:minimum|at (?:the )?least)\b",
+                "down": r"\s*or (?:less|fewer|below|under|lower)"
+                        r"|(?:\s*[a-z]+)?,?\s*(?:max|maximum|tops|at (?:the )?most)\b"}
+# ... and a bound after its number and unit: "the battery lasts like 3 hrs max" (a model wrote "about 3 hours")
+# ("5 min" is minutes: "min" is no bound here)
+_NUMBER_BOUNDED = re.compile(r"(?<![\w.,])(\d+(?:[.,:/]\d+)*)(?:\s*[a-z]+)?,?\s*(?:(minimum|at (?:the )?least)|"
+                             r"(max|maximum|tops|at (?:the )?most))\b", re.IGNORECASE)
 _BOUNDED_NUMBER = re.compile(rf"(?:(?<![\w<>=-])({_BOUND_UP})|(?<![\w<>=-])({_BOUND_DOWN}))\s*\$?(\d+(?:[.,:/]\d+)*)",
                              re.IGNORECASE)  # not an arrow ("-> 5 pm")
 
@@ -209,7 +215,8 @@ def _change_kept(direction: str, n: str, candidate: str) -> bool:
 
 def _bounds(text: str) -> list[tuple[str, str, str]]:
     """(number, direction "up"/"down", the bound as written) for each bounded number of a text."""
-    return [(m.group(3), "up" if m.group(1) else "down", m.group(0)) for m in _BOUNDED_NUMBER.finditer(text)]
+    return ([(m.group(3), "up" if m.group(1) else "down", m.group(0)) for m in _BOUNDED_NUMBER.finditer(text)]
+            + [(m.group(1), "up" if m.group(2) else "down", m.group(0)) for m in _NUMBER_BOUNDED.finditer(text)])
 
 
 _SPELLED = ("a|an|" + "|".join(_NUMBER_WORDS[1:]) + "|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand"
@@ -1359,6 +1366,35 @@ def _sympathy_made_apology(candidate: str, source: str) -> list[str]:
     return []
 
 
+_SENTENCE_BREAK = re.compile(r"([A-Za-z']+)[.!?]+\s+([A-Za-z']+)")
+
+
+def _sentences_joined_by_be(candidate: str, source: str, rules_text: str) -> list[str]:
+    """Two sentences the writer ended with "!", "?" or a full stop joined by a "be" of the model's own ("what a goal!!
+    top bins" -> "What a goal is Top Bins."): no statement the writer made. A writer's "..." may be such a pause
+    ("better question... why" -> "A better question is why": 3 of 22,660 GYAFC tune references); with that
+    excluded, none."""
+    out = []
+    for a, b in dict.fromkeys(_SENTENCE_BREAK.findall(rules_text)):
+        joined = rf"(?<![\w'])({re.escape(a)})\s+(?:is|are|was|were)\s+{re.escape(b)}\b"
+        if (re.search(joined, candidate, re.IGNORECASE) and not re.search(joined, source, re.IGNORECASE)
+                and re.search(rf"(?<![\w']){re.escape(a)}\s*(?:!+|\?+|\.(?!\.))\s*{re.escape(b)}\b", source,
+                              re.IGNORECASE)):
+            out.append(f"{a}. {b}")
+    return out
+
+
+_LET_VERB = re.compile(r"\blet\s+(it|them|him|her|me|us)\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _let_made_be(candidate: str, rules_text: str) -> list[str]:
+    """"let it cool before you cut it" -> "Let it be cool ...": the verb made a state. None of 22,660 GYAFC tune
+    references."""
+    return [f"let {who} {verb}" for who, verb in dict.fromkeys(_LET_VERB.findall(rules_text))
+            if verb.lower() not in ("be", "go", "know")
+            and re.search(rf"\blet\s+{who}\s+be\s+{verb}\b", candidate, re.IGNORECASE)]
+
+
 def _apology_aimed(candidate: str, source: str) -> list[str]:
     """"sorry guys" said to a group made an apology for them ("lag was terrible tonight, sorry guys" -> "... I apologize
     for men."). None of 22,660 GYAFC tune references."""
@@ -2073,7 +2109,7 @@ _GREETING_LINE = re.compile(r"^\W*(?:hey|heya|hiya|hi|hello|dear|good (?:morning
 _CAN_NOT = re.compile(r"\b([Cc])an\s+not\b(?!\s+(?:only|just|merely|simply)\b)")
 
 
-def writer_case(text: str, source: str, wordlist: WordList) -> str:
+def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = "") -> str:
     """The candidate with the writer's lower case kept on common words the model capitalised as if names ("the apt
     is" -> "The Apt is", "allowed max 2 hours" -> "allowed Max 2 hours"): a word the writer typed only in lower case
     goes back to lower case after a determiner or a form of "be", or when it ends in -ed or -ing, if the word list
@@ -2082,8 +2118,11 @@ def writer_case(text: str, source: str, wordlist: WordList) -> str:
     beside another capitalised one (a name or a title: "Scary Movie", "jack black"), nor one that opens a quotation.
     Elsewhere the model's capital stays: writers type names and titles in lower case ("josh", "my god", "phantom of
     the opera") far more often than a model invents one (measured on GYAFC tune: lowering every such word cost
-    0.25 BLEU in E&M)."""
+    0.25 BLEU in E&M). A word the rules spelled out for the writer in lower case ("3 hrs max" -> "3 hours maximum")
+    is no name wherever the model capitalises it ("about 3 hours, Maximum.")."""
     typed = {m.group() for m in _WORD.finditer(source)}
+    ruled = {m.group() for m in _WORD.finditer(rules_text)}
+    spelled = {w for w in ruled if w.islower()} - {w.lower() for w in typed}
     toks = text.split(" ")
     starts = [i == 0 or not toks[i - 1] or toks[i - 1][-1] in ".!?:;\"'“‘(\n…" or "\n" in toks[i] for i in range(len(toks))]
     titled = [bool(_TITLE_WORD.fullmatch(t)) and not starts[i] for i, t in enumerate(toks)]
@@ -2109,6 +2148,10 @@ def writer_case(text: str, source: str, wordlist: WordList) -> str:
         in_a_name = ((_TITLE_WORD.fullmatch(before) and _bare(before) not in STOPWORDS and not starts[j]
                       and _bare(before) not in _CALENDAR)
                      or (i + 1 < len(toks) and titled[i + 1]) or _inside_quotes(toks, i))
+        if (low in spelled and m.group(2) not in ruled and low in wordlist.common and low not in wordlist.capitalised
+                and low not in _CALENDAR and not in_a_name):
+            toks[i] = m.group(1) + low + m.group(3)
+            continue
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR
                 and not in_a_name and (((low not in wordlist.capitalised
                                          or (p < i - 1 and (_bare(prev) in _DETERMINERS or _bare(prev) in _BE_FORMS)))
@@ -2561,6 +2604,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _hyphen_broken(candidate, source, rules_text)
     lost += _apology_aimed(candidate, source)
     lost += _sympathy_made_apology(candidate, source)
+    lost += _sentences_joined_by_be(candidate, source, rules_text)
+    lost += _let_made_be(candidate, rules_text)
     lost += _comma_joined(candidate, rules_text, source)
     lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
     lost += _modal_perfect_lost(candidate, rules_text)
@@ -2941,7 +2986,7 @@ class SafeRewriter:
             c = checks[k]
             if force and not c.passes(self.config.hard):
                 continue  # a forced rewrite of formal text offers only candidates that pass the checks
-            text = self.offered(texts[k], texts, r.source)
+            text = self.offered(texts[k], texts, r.source, pool.rules_text)
             if text in seen:
                 continue
             seen.add(text)
@@ -2953,12 +2998,13 @@ class SafeRewriter:
             flags += ("forced",)
         return Rewrite(r.source, tuple(cands), flags)
 
-    def offered(self, text: str, pool: Sequence[str], source: str) -> str:
+    def offered(self, text: str, pool: Sequence[str], source: str, rules_text: str = "") -> str:
         """A chosen candidate as offered: names written as names (name_capitals), then finish(). The writer's own
         sentence is offered as written."""
         if text == source:
             return self.finish(text, source)
-        return self.finish(self.name_capitals(writer_case(text, source, self.wordlist), pool, source), source)
+        return self.finish(self.name_capitals(writer_case(text, source, self.wordlist, rules_text), pool, source),
+                           source)
 
     def name_capitals(self, text: str, pool: Sequence[str], source: str = "") -> str:
         """The candidate with the names the writer typed in lower case written as names: a word the word list

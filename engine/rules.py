@@ -454,6 +454,12 @@ _DID_MISTAKE = re.compile(r"(?<![\w'’])((?i:did|do|does|doing|done))(?=\s+(?:(
 _MADE_FORM = {"did": "made", "do": "make", "does": "makes", "doing": "making", "done": "made"}
 _HAVING_KIDS = re.compile(r"(?<![\w'’])((?i:am|is|are))\s+(?i:having)(?=\s+(?:\d+|(?i:two|three|four|five|six))\s+"
                           r"(?i:kids|children|sons|daughters|brothers|sisters|siblings|cars|houses|dogs|cats)\b)")
+# "does what it says on the tin": a statement about a thing, not a question ("Does what it says ...?")
+_DOES_WHAT = re.compile(r"^(\s*)(?i:does|did)(?=\s+(?:(?i:exactly|just|precisely)\s+)?(?i:what)\s+(?i:it|they)\s+(?i:says|said|say|"
+                        r"promises|promised|claims|claimed)\b)")
+# "sorry ur having a rough week": sympathy ("I am sorry you are having ..."; a model wrote "Sorry, you are having ...")
+_SORRY_YOU = re.compile(r"^(\s*)((?i:so|very|really)\s+)?(?i:sorry)\s+(?=(?i:ur|you're|youre|u\s+r|you\s+are|u\s+are)\s+"
+                        r"(?i:having|going\s+through|feeling|not\s+feeling|sick|ill|unwell|dealing|stuck)\b)")
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -1909,6 +1915,8 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _DOES_WHAT.sub(lambda m: m.group(1) + "it " + m.group()[len(m.group(1)):].lower(), text)
+        text = _SORRY_YOU.sub(lambda m: m.group(1) + "I am " + (m.group(2) or "").lower() + "sorry ", text)
         text = _PASSED_OUT.sub(lambda m: _match_case(m.group(), "graduated from"), text)
         text = _TODAY_PART.sub(lambda m: _match_case(m.group()[:5], "this ") + m.group(1), text)
         text = _YESTERDAY_NIGHT.sub(lambda m: _match_case(m.group()[:4], "last") + " night", text)

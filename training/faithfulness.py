@@ -511,9 +511,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 beam = int(name[4:])
                 irows, frows = pools(d, "informal", beam), pools(d, "formal", beam)
                 cfg = safe.config
-                hyps = [safe.offered(r.texts[k], r.texts, r.source)
+                # offered as the engine offers them: the rule rewrite tells which words the rules spelled out
+                hyps = [safe.offered(r.texts[k], r.texts, r.source, safe.rules.formalize(r.source))
                         for r, k in zip(irows, choose(irows, safe.w, cfg.formal_target, cfg.hard))]
-                fhyps = [safe.offered(r.texts[k], r.texts, r.source)
+                fhyps = [safe.offered(r.texts[k], r.texts, r.source, safe.rules.formalize(r.source))
                          for r, k in zip(frows, choose(frows, safe.w, cfg.formal_target, cfg.hard))]
             else:
                 print(f"eval-faithfulness: unknown system {name!r}")

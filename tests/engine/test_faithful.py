@@ -1660,3 +1660,35 @@ def test_two_words_of_one_stem_are_two_words(rules, wl):
     assert _check("The parking lot is being repaved, so park on the street.", src, rules, wl).dropped == ()
     # one word said twice and written once keeps it
     assert "love" not in _check("I love it.", "love love love it", rules, wl).dropped
+
+
+def test_a_bound_after_its_number_is_kept(rules, wl):
+    """"the battery lasts like 3 hrs max" -> "... about 3 hours." drops the bound; "5 min" is minutes."""
+    src = "the battery lasts like 3 hrs max"
+    assert any("max" in d for d in _check("The battery lasts about 3 hours.", src, rules, wl).dropped)
+    assert _check("The battery lasts about 3 hours maximum.", src, rules, wl).dropped == ()
+    assert _check("The battery lasts 3 hours at most.", src, rules, wl).dropped == ()
+    assert _check("That is 16 songs, each five minutes long.", "thats 16 songs each 5 min long", rules, wl).dropped == ()
+
+
+def test_two_sentences_joined_by_a_be_of_the_models_own(rules, wl):
+    src = "what a goal!! top bins"
+    assert _check("What a goal is Top Bins.", src, rules, wl).dropped == ("goal. Top",)
+    assert _check("What a goal. Top bins.", src, rules, wl).dropped == ()
+    # a writer's pause may be read so
+    assert _check("A better question is why is he your boyfriend?", "better question... why is he your boyfriend?",
+                  rules, wl).dropped == ()
+
+
+def test_let_it_cool_is_not_let_it_be_cool(rules, wl):
+    src = "let it cool b4 u cut it"
+    assert _check("Let it be cool before you cut it.", src, rules, wl).dropped == ("let it cool",)
+    assert _check("Let it cool before you cut it.", src, rules, wl).dropped == ()
+
+
+def test_a_word_the_rules_spelled_out_is_no_name(wl):
+    assert writer_case("The battery lasts about 3 hours, Maximum.", "the battery lasts like 3 hrs max", wl,
+                       "The battery lasts about 3 hours maximum.") == "The battery lasts about 3 hours, maximum."
+    # a name the writer typed in lower case keeps the model's capital
+    assert writer_case("I saw Jack Black and Sarah.", "i saw jack black and sarah", wl,
+                       "I saw jack black and sarah.") == "I saw Jack Black and Sarah."

@@ -305,6 +305,10 @@ WRITER_CASES = [
     ("set DEBUG=true in the .env file", ["DEBUG=true", ".env"], []),                          # "Set debug=true"
     ("she is having 2 kids", ["has"], ["having"]),                                            # twins on the way?
     ("i have passed out from college in 2019", ["graduated", "2019"], ["passed out"]),        # fainted?
+    ("the battery lasts like 3 hrs max", ["maximum"], []),                                    # "about 3 hours."
+    ("what a goal!! top bins", ["goal. Top"], [" is "]),                                      # "What a goal is Top Bins."
+    ("let it cool b4 u cut it or itll crumble", ["Let it cool"], ["be cool"]),
+    ("does what it says on the tin", ["It does"], ["?"]),
 ]
 
 

@@ -1068,6 +1068,10 @@ CASES = [
     ("i did a mistake in the report, sorry", "I made a mistake in the report, sorry."),
     ("she is having 2 kids", "She has 2 kids."),
     ("she is having twins", "She is having twins."),
+    ("does what it says on the tin", "It does what it says on the tin."),                 # was a question
+    ("sorry ur having a rough week", "I am sorry you are having a rough week."),
+    ("sorry i'm late", "Sorry I am late."),
+    ("dont overtighten or ull strip the thread", "Do not overtighten or you will strip the thread."),
 ]
 
 
