@@ -460,6 +460,10 @@ _DOES_WHAT = re.compile(r"^(\s*)(?i:does|did)(?=\s+(?:(?i:exactly|just|precisely
 # "sorry ur having a rough week": sympathy ("I am sorry you are having ..."; a model wrote "Sorry, you are having ...")
 _SORRY_YOU = re.compile(r"^(\s*)((?i:so|very|really)\s+)?(?i:sorry)\s+(?=(?i:ur|you're|youre|u\s+r|you\s+are|u\s+are)\s+"
                         r"(?i:having|going\s+through|feeling|not\s+feeling|sick|ill|unwell|dealing|stuck)\b)")
+# "lmk if any qs": if there are any questions (was "Let me know if any questions.")
+_IF_ANY = re.compile(r"(?<![\w'’])((?i:if))\s+(?=(?i:any)\s+(?i:qs|questions|issues|problems|concerns|changes|updates|errors|"
+                     r"comments|objections|doubts|queries|probs)\b(?!\s+(?:are|were|come|came|arise|arose|occur|pop|show|"
+                     r"turn|appear|remain|exist)\b))")
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -719,7 +723,9 @@ _GREETING_NAME = re.compile(
 # a salutation on a line of its own: "hey jen," (was made "Jen.")
 _SALUTATION = re.compile(
     rf"^({_LEAD})(?i:hey|heya|hiya|hi|hello)\s+(?!(?i:{_ADDRESS_WORDS}"
-    r"|team|u|you|back|o+h+|a+h+|h+m+|u+m+|lo+l|ha(?:ha)+|wo+w|ok|okay|yo|ya|hey|hi)\b)([A-Za-z][a-z]+)"
+    r"|team|u|you|back|o+h+|a+h+|h+m+|u+m+|lo+l|ha(?:ha)+|wo+w|ok|okay|yo|ya|hey|hi)\b)"
+    # a title before the name: "Hey Mr Thompson," (was "Mr Thompson."), "hey ms park," (was "Hey Ms. Park.")
+    r"((?:(?:\ue000|(?i:mr|mrs|ms|dr|prof|miss)\.?)\s+)?[A-Za-z][a-z'’-]+)"
     r"\s*([,!:])?\s*$")
 # "hey team!", "hi folks on the infra team": a greeting to a team keeps its name ("Team." said nothing)
 _GREETING_TEAM = re.compile(rf"^({_LEAD})(?i:hey|heya|hi|hiya|yo)\s+((?i:team|squad|crew))\b(?=\s*[,!.:;\-–—]|\s*$| [^\W_])")
@@ -1915,6 +1921,7 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)
         text = _DOES_WHAT.sub(lambda m: m.group(1) + "it " + m.group()[len(m.group(1)):].lower(), text)
         text = _SORRY_YOU.sub(lambda m: m.group(1) + "I am " + (m.group(2) or "").lower() + "sorry ", text)
         text = _PASSED_OUT.sub(lambda m: _match_case(m.group(), "graduated from"), text)
@@ -2161,7 +2168,9 @@ class RuleFormalizer:
             name = hello.group(2)
             if name.lower() == "again":
                 return f"{hello.group(1)}Hello again."
-            return f"{hello.group(1)}Hello {name[:1].upper()}{name[1:]}{hello.group(3) or ','}"
+            *title, name = name.split()
+            title = [t if t.endswith(".") or t == _MARK else t[:1].upper() + t[1:].lower() + "." for t in title]
+            return f"{hello.group(1)}Hello {' '.join([*title, name[:1].upper() + name[1:]])}{hello.group(3) or ','}"
         s = _LEADING_LIKE.sub(r"\1", s)
         s = _LEADING_PUNCT.sub("", s)
         s = _COMMA_BEFORE_END.sub("", s).strip()

@@ -1072,6 +1072,10 @@ CASES = [
     ("sorry ur having a rough week", "I am sorry you are having a rough week."),
     ("sorry i'm late", "Sorry I am late."),
     ("dont overtighten or ull strip the thread", "Do not overtighten or you will strip the thread."),
+    ("Hey Mr Thompson,", "Hello Mr. Thompson,"),                                             # was "Mr Thompson."
+    ("hey ms park,", "Hello Ms. Park,"),                                                     # was "Hey Ms. Park."
+    ("lmk if any qs.", "Let me know if there are any questions."),
+    ("if any issues come up call me", "If any issues come up call me."),
 ]
 
 
