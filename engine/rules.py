@@ -907,6 +907,11 @@ _ID_VERBS = frozenset(["cover", "love", "like", "be", "have", "go", "do", "come"
 _ID_OWNERS = frozenset(["my", "your", "ur", "his", "her", "their", "our", "the", "a", "an", "user", "photo", "student",
                         "caller", "apple", "email", "login", "valid", "this", "that", "its", "whose", "of", "no", "new"])
 _COMPARED = re.compile(r"\s*[=<>≤≥]")
+_TILL_NOUN_PREV = frozenset(["the", "a", "my", "our", "your", "ur", "their", "each", "every", "shop", "cash",
+                             "self-checkout", "checkout"])  # not "her", "this", "that": "flirt with her till she knows"
+# "can u ask will if hes coming": Will, a person (a model dropped him: "Would you ask if he is coming?")
+_ASK_WILL = re.compile(r"(?<![\w'’])((?i:ask|tell|ping|call|email|text|message|cc|remind|thank|let|told|asked|with|from|"
+                       r"to)\s+)will(?=\s+(?:if|whether|about|for|to|that|when|what|how|why|know|and)\b|\s*[,.!?]|\s*$)")
 
 
 def _d_is_had(nxt: str) -> bool:
@@ -1921,6 +1926,7 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _ASK_WILL.sub(r"\1Will", text)
         text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)
         text = _DOES_WHAT.sub(lambda m: m.group(1) + "it " + m.group()[len(m.group(1)):].lower(), text)
         text = _SORRY_YOU.sub(lambda m: m.group(1) + "I am " + (m.group(2) or "").lower() + "sorry ", text)
@@ -2014,6 +2020,8 @@ class RuleFormalizer:
             return f"{word[:-1]} {verb.upper() if word.isupper() else verb}"
         if low == "n" and _COMPARED.match(text, m.end()):
             return word  # "n=12" is a sample size, not "and"
+        if low == "till" and _prev_word(text, m.start()) in _TILL_NOUN_PREV:
+            return word  # "at the till", "the till is empty": the cash register, not "until"
         if low == "i":
             return "I"
         if low == "probs" and _prev_word(text, m.start()) in _PROB_PROBLEM_PREV:

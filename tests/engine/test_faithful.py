@@ -1692,3 +1692,21 @@ def test_a_word_the_rules_spelled_out_is_no_name(wl):
     # a name the writer typed in lower case keeps the model's capital
     assert writer_case("I saw Jack Black and Sarah.", "i saw jack black and sarah", wl,
                        "I saw jack black and sarah.") == "I saw Jack Black and Sarah."
+
+
+def test_a_name_the_rules_cased_stays_one_word(rules, wl):
+    src = "can u dm me on linkedin"
+    assert _check("Can you message me on Linked in?", src, rules, wl).dropped == ("LinkedIn",)
+    assert _check("Can you message me on LinkedIn?", src, rules, wl).dropped == ()
+    # a run-together word split by the candidate is still the writer's ("infront" -> "in front")
+    assert _check("It is in front of the house.", "its infront of the house", rules, wl).dropped == ()
+
+
+def test_a_slang_word_the_rules_kept_as_a_plain_word_is_content(rules, wl):
+    """"at the till" is a cash register: the rules keep it, and "at the moment" or "at the until" loses it."""
+    src = "apple pay isnt working at the till"
+    assert "till" in _check("Apple Pay is not working at the moment.", src, rules, wl).dropped
+    assert "till" in _check("Apple Pay is not working at the until.", src, rules, wl).dropped
+    assert _check("Apple Pay is not working at the till.", src, rules, wl).dropped == ()
+    # where the rules spell it out, "until" keeps it
+    assert _check("Wait until tomorrow.", "wait till tmrw", rules, wl).dropped == ()

@@ -309,6 +309,9 @@ WRITER_CASES = [
     ("what a goal!! top bins", ["goal. Top"], [" is "]),                                      # "What a goal is Top Bins."
     ("let it cool b4 u cut it or itll crumble", ["Let it cool"], ["be cool"]),
     ("does what it says on the tin", ["It does"], ["?"]),
+    ("can u ask will if hes coming", ["Will if he"], []),                                      # Will was dropped
+    ("apple pay isnt working at the till", ["the till"], ["until"]),                           # "at the until"
+    ("can u dm me on linkedin", ["LinkedIn"], ["Linked in"]),
 ]
 
 

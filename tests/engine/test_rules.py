@@ -1076,6 +1076,14 @@ CASES = [
     ("hey ms park,", "Hello Ms. Park,"),                                                     # was "Hey Ms. Park."
     ("lmk if any qs.", "Let me know if there are any questions."),
     ("if any issues come up call me", "If any issues come up call me."),
+    ("apple pay isnt working at the till", "Apple pay is not working at the till."),       # was "at the until"
+    ("wait till tmrw", "Wait until tomorrow."),
+    ("flirt with her till she knows it", "Flirt with her until she knows it."),
+    ("can u ask will if hes coming", "Can you ask Will if he is coming?"),                  # Will was dropped
+    ("yes we will", "Yes, we will."),
+    ("it will, trust me", "It will, trust me."),
+    ("our aws bill doubled", "Our AWS bill doubled."),
+    ("can u dm me on linkedin", "Can you message me on LinkedIn?"),
 ]
 
 
