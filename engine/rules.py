@@ -772,7 +772,7 @@ _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?!(?:not|only|none|because|
                           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:just|after|before|for|at|in|on|with|without|until|till|from|of|to|"
                           r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
                           r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
-                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also|however|anyway|honestly|first|second|then"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also(?! known\b)|however|anyway|honestly|first|second|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
                           r"|to be (?:honest|fair|frank)|(?:just )?(?:for your information|by the way)|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
                           r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"
@@ -798,6 +798,9 @@ _QUESTION_START = re.compile(
     r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     # "how come", "why not", "who cares", "who knows" ask too
     r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
+    # a question of its subject: "wait what happened", "who called", "what changed"; a wh-word on its own ("lol what")
+    r"|(?:who|what)\s+(?:happened|changed|broke|called|won|lost|said\s+that|did\s+that|went\s+wrong)\W*$"
+    r"|(?:what|why|how|who|where|when|huh)\W*$"
     # "which one is better, the red or the blue"; "which is why ..." and "which means ..." state
     r"|which\s+(?:(?!(?:is|are|was|were|means|meant|makes|made|explains|reminds|of|i|you|u|he|she|we|they|it)\b)"
     r"[^\W\d_]+\s+(?:of\s+"

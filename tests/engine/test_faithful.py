@@ -1710,3 +1710,11 @@ def test_a_slang_word_the_rules_kept_as_a_plain_word_is_content(rules, wl):
     assert _check("Apple Pay is not working at the till.", src, rules, wl).dropped == ()
     # where the rules spell it out, "until" keeps it
     assert _check("Wait until tomorrow.", "wait till tmrw", rules, wl).dropped == ()
+
+
+def test_a_word_said_twice_and_a_one_word_message_grown(rules, wl):
+    assert "yes yes" in _check("Yes, yes.", "yup", rules, wl).dropped
+    assert _check("Yes.", "yup", rules, wl).dropped == ()
+    assert _check("I know that that is true.", "i know that that is true", rules, wl).dropped == ()
+    assert WORDS_ADDED in _check("What is it that?", "lol what", rules, wl).dropped
+    assert _check("What?", "lol what", rules, wl).dropped == ()

@@ -312,6 +312,10 @@ WRITER_CASES = [
     ("can u ask will if hes coming", ["Will if he"], []),                                      # Will was dropped
     ("apple pay isnt working at the till", ["the till"], ["until"]),                           # "at the until"
     ("can u dm me on linkedin", ["LinkedIn"], ["Linked in"]),
+    ("ymmv but this worked for me", ["may vary"], ["Yes"]),                                  # "Yes, but this worked"
+    ("yup", ["Yes"], ["Yes, yes"]),
+    ("lol what", ["What?"], ["is it"]),                                                       # "What is it that?"
+    ("wait what happened", ["what happened?"], []),
 ]
 
 

@@ -935,7 +935,7 @@ CASES = [
     ("Nooooo", "No."),
     ("yesss", "Yes."),
     ("what r u doing?!?!", "What are you doing?"),
-    ("wait.... what", "Wait, what."),
+    ("wait.... what", "Wait, what?"),
     ("Really??", "Really?"),
     # laughter, fillers, emoticons, emoji
     ("haha that is funny", "That is funny."),
@@ -1084,6 +1084,15 @@ CASES = [
     ("it will, trust me", "It will, trust me."),
     ("our aws bill doubled", "Our AWS bill doubled."),
     ("can u dm me on linkedin", "Can you message me on LinkedIn?"),
+    ("lol what", "What?"),                                                                  # was "What."
+    ("wait what happened", "Wait, what happened?"),
+    ("wait for me", "Wait for me."),
+    ("who called", "Who called?"),
+    ("thats what happened", "That is what happened."),
+    ("ymmv but this worked for me", "Your experience may vary, but this worked for me."),     # was "Yes, but"
+    ("icymi the all hands is moved to 4", "In case you missed it, the all hands is moved to 4."),
+    ("nbd, we can redo it", "No big deal, we can redo it."),
+    ("aka the boss favourite", "Also known as the boss favourite."),
 ]
 
 
