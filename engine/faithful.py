@@ -2191,6 +2191,12 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
                 and low not in _CALENDAR and not in_a_name):
             toks[i] = m.group(1) + low + m.group(3)
             continue
+        # ... and one the list never capitalises, typed in lower case, inside a clause ("Is attendance Mandatory for
+        # the lab?")
+        if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in wordlist.capitalised
+                and low not in _CALENDAR and not in_a_name and re.search(r"[a-z]$", prev)):
+            toks[i] = m.group(1) + low + m.group(3)
+            continue
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR
                 and not in_a_name and (((low not in wordlist.capitalised
                                          or (p < i - 1 and (_bare(prev) in _DETERMINERS or _bare(prev) in _BE_FORMS)))

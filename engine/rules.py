@@ -464,6 +464,16 @@ _SORRY_YOU = re.compile(r"^(\s*)((?i:so|very|really)\s+)?(?i:sorry)\s+(?=(?i:ur|
 _IF_ANY = re.compile(r"(?<![\w'’])((?i:if))\s+(?=(?i:any)\s+(?i:qs|questions|issues|problems|concerns|changes|updates|errors|"
                      r"comments|objections|doubts|queries|probs)\b(?!\s+(?:are|were|come|came|arise|arose|occur|pop|show|"
                      r"turn|appear|remain|exist)\b))")
+# "the min tenancy", "min order": the minimum (a model wrote "the minutes tenancy")
+_THE_MIN = re.compile(r"(?<![\w'’])((?:(?i:the|a|our|your|my|their|his|her)\s+)?)min(?=\s+(?:tenancy|order|spend|age|"
+                      r"wage|stay|term|contract|deposit|requirement|requirements|amount|payment|price|charge|number|"
+                      r"length|size|height|temperature|purchase|balance|quantity|qty|notice|period)\b)")
+# "tracking no. is 1Z99...", "order no 4411": a number (a model read "no." as a sentence's end: "tracking no. Is ...")
+_NUMBER_NO = re.compile(r"(?<![\w'’])((?i:tracking|order|ref|reference|account|acct|phone|invoice|case|ticket|claim|"
+                        r"policy|serial|model|flight|room|seat|item|part|booking|confirmation|membership|customer)\s+)"
+                        r"no\.?(?=\s*[:#]?\s*(?:(?:is|was|will be)\s+)?[A-Z0-9]*\d)")
+# "a rec letter": a recommendation letter
+_REC_LETTER = re.compile(r"(?<![\w'’])rec(?=\s+(?:letter|letters)\b)", re.IGNORECASE)
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -818,7 +828,8 @@ _QUESTION_START = re.compile(
     r"less|gonna|going|being|done|over|up|out|down|in|on|at|to|for|of|with|from|by|as|and|or|but|if|then|than|have|be|"
     r"too|no|yes|here|there|now|today|tonight|tomorrow|actually|kinda|sorta|pretty|quite|definitely|obviously)\b)"
     r"(?=[a-z]+(?:s|es)?\s+(?:[a-z]+\s+)*?(?:still|included|open|closed|allowed|available|ok|okay|worth|"
-    r"necessary|required|free|on|off|due|ready|done|any|good|better|cheaper)\b)"
+    r"necessary|required|free|on|off|due|ready|done|any|good|better|cheaper|mandatory|compulsory|optional|"
+    r"refundable|covered|permitted|needed|recommended|safe|legal)\b)"
     # "is breakfast included or not": asked whatever the subject
     r"|(?:is|are|was|were|does|did|can|could|will|would|should|has|have)\s+(?=[^.!?]*\bor\s+not\W*$))\b",
     re.IGNORECASE,
@@ -1929,6 +1940,9 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _THE_MIN.sub(r"\1minimum", text)
+        text = _NUMBER_NO.sub(r"\1number", text)
+        text = _REC_LETTER.sub(lambda m: _match_case(m.group(), "recommendation"), text)
         text = _ASK_WILL.sub(r"\1Will", text)
         text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)
         text = _DOES_WHAT.sub(lambda m: m.group(1) + "it " + m.group()[len(m.group(1)):].lower(), text)

@@ -1718,3 +1718,10 @@ def test_a_word_said_twice_and_a_one_word_message_grown(rules, wl):
     assert _check("I know that that is true.", "i know that that is true", rules, wl).dropped == ()
     assert WORDS_ADDED in _check("What is it that?", "lol what", rules, wl).dropped
     assert _check("What?", "lol what", rules, wl).dropped == ()
+
+
+def test_a_word_the_list_never_capitalises_keeps_the_writers_lower_case_inside_a_clause(wl):
+    assert writer_case("Is attendance Mandatory for the lab?", "is attendance mandatory for the lab", wl) == \
+        "Is attendance mandatory for the lab?"
+    # a name typed in lower case, beside another capital, keeps the model's capitals
+    assert writer_case("I saw Jack Black and Sarah.", "i saw jack black and sarah", wl) == "I saw Jack Black and Sarah."

@@ -316,6 +316,9 @@ WRITER_CASES = [
     ("yup", ["Yes"], ["Yes, yes"]),
     ("lol what", ["What?"], ["is it"]),                                                       # "What is it that?"
     ("wait what happened", ["what happened?"], []),
+    ("is attendance mandatory for the lab", ["Is attendance mandatory", "?"], ["It is"]),     # a statement
+    ("how long is the min tenancy", ["minimum"], ["minutes"]),
+    ("ur order's been shipped, tracking no. is 1Z999AA10123456784", ["number is 1Z999AA10123456784"], ["Is 1Z"]),
 ]
 
 

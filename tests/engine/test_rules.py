@@ -1093,6 +1093,13 @@ CASES = [
     ("icymi the all hands is moved to 4", "In case you missed it, the all hands is moved to 4."),
     ("nbd, we can redo it", "No big deal, we can redo it."),
     ("aka the boss favourite", "Also known as the boss favourite."),
+    ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
+    ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
+    ("wait 5 min", "Wait 5 min."),
+    ("ur order's been shipped, tracking no. is 1Z999AA10123456784",
+     "Your order has been shipped, tracking number is 1Z999AA10123456784."),
+    ("no. 5 is my favourite", "No. 5 is my favourite."),
+    ("would u be able to write me a rec letter", "Would you be able to write me a recommendation letter?"),
 ]
 
 
