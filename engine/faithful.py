@@ -65,6 +65,7 @@ from engine.rules import (
     LIKE_ABOUT_NOT_PREV,
     ONE_UNIT,
     QUOTED_SPAN,
+    SPELLED_PHRASES,
     _read_lexicon_lines,
     emoji_runs,
     quoted_spans,
@@ -2676,6 +2677,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _cased_word_split(candidate, source, rules_text)
     lost += _till_made_until(candidate, rules_text)
     lost += _word_said_twice(candidate, source, rules_text)
+    lost += [p for p in SPELLED_PHRASES if p in rules_text.lower() and p not in source.lower()
+             and p not in candidate.lower().replace("-", " ")]  # "12% yoy" -> "12% over year"
     lost += _comma_joined(candidate, rules_text, source)
     lost += [k for k in _modals_lost(cand, candidate, ruled, rules_text) if k not in lost]
     lost += _modal_perfect_lost(candidate, rules_text)

@@ -474,6 +474,15 @@ _NUMBER_NO = re.compile(r"(?<![\w'’])((?i:tracking|order|ref|reference|account
                         r"no\.?(?=\s*[:#]?\s*(?:(?:is|was|will be)\s+)?[A-Z0-9]*\d)")
 # "a rec letter": a recommendation letter
 _REC_LETTER = re.compile(r"(?<![\w'’])rec(?=\s+(?:letter|letters)\b)", re.IGNORECASE)
+# "9am pst / 12pm est": time zones in capitals; "usb-c": USB-C
+_TIME_ZONE = re.compile(r"(?<=\d)(\s*(?:am|pm|AM|PM)?\s*)(pst|pdt|est|edt|cst|cdt|mst|mdt|gmt|bst|cet|cest|utc|ist|aest)"
+                        r"(?![\w'’])")
+_USB_C = re.compile(r"(?<![\w'’])(?i:usb)[- ]?(?i:c)(?![\w'’-])")
+# "sales r up 12% yoy": year over year, after a number ("if yoy think" is a typo of "you")
+_YOY = re.compile(r"((?:\d%?|%)\s+(?:[a-z]+\s+)?)(yoy|qoq)(?![\w'’])", re.IGNORECASE)
+_YOY_WORDS = {"yoy": "year over year", "qoq": "quarter over quarter"}
+# phrases the rules spell out whole, which a rewrite keeps whole (engine.faithful: "12% over year" lost a year)
+SPELLED_PHRASES = tuple(_YOY_WORDS.values())
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -1344,7 +1353,8 @@ _IKR_ASKED = re.compile(r"(?<![\w'’])((?i:ikr))\s*\?+")
 _LOWKEY_OPINION = re.compile(r"(?<![\w'’])(?i:lowkey)\s+(?=(?i:think|thought|feel|felt|believe|suspect)\b)")
 # "not gonna lie," owns up before a confession: "to be honest" ("I'm not gonna lie to you" is a promise, and stays)
 _NOT_GONNA_LIE = re.compile(r"(?<![\w'’])(?:(?i:i)['’]?m\s+|(?i:i am)\s+)?(?i:not\s+(?:gonna|going\s+to)\s+lie)"
-                            r"(?=\s*(?:[,.;:!]|$))")
+                            # or before the clause it opens: "not gonna lie that was kinda scary"
+                            r"(?=\s*(?:[,.;:!]|$)|\s+(?i:that|this|it|i|we|he|she|they|the|u|you)\b)")
 # "my bad" closing a clause is an apology ("my bad, wrong file"), not "my bad knee"
 _MY_BAD = re.compile(r"(?<![\w'’])(?i:my (?:bad|b))(?=\s*(?:[,.;:!?]|$))")  # "my b, i'll fix it"
 # ... and before what it owns ("my bad for the typo" was kept as typed: the checks want the apology said)
@@ -1940,6 +1950,9 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _YOY.sub(lambda m: m.group(1) + _YOY_WORDS[m.group(2).lower()], text)
+        text = _TIME_ZONE.sub(lambda m: m.group(1) + m.group(2).upper(), text)
+        text = _USB_C.sub("USB-C", text)
         text = _THE_MIN.sub(r"\1minimum", text)
         text = _NUMBER_NO.sub(r"\1number", text)
         text = _REC_LETTER.sub(lambda m: _match_case(m.group(), "recommendation"), text)

@@ -318,6 +318,8 @@ WRITER_CASES = [
     ("wait what happened", ["what happened?"], []),
     ("is attendance mandatory for the lab", ["Is attendance mandatory", "?"], ["It is"]),     # a statement
     ("how long is the min tenancy", ["minimum"], ["minutes"]),
+    ("sales r up 12% yoy", ["year over year"], []),                                          # "12% over year"
+    ("we need 2x hdmi cables and 1x usb-c adapter", ["HDMI", "USB-C"], []),
     ("ur order's been shipped, tracking no. is 1Z999AA10123456784", ["number is 1Z999AA10123456784"], ["Is 1Z"]),
 ]
 

@@ -1100,6 +1100,12 @@ CASES = [
      "Your order has been shipped, tracking number is 1Z999AA10123456784."),
     ("no. 5 is my favourite", "No. 5 is my favourite."),
     ("would u be able to write me a rec letter", "Would you be able to write me a recommendation letter?"),
+    ("not gonna lie that was kinda scary", "To be honest, that was kind of scary."),
+    ("im not gonna lie to u", "I am not going to lie to you."),
+    ("the meetings at 9am pst / 12pm est", "The meetings at 9am PST / 12pm EST."),
+    ("we need 1x usb-c adapter", "We need 1x USB-C adapter."),
+    ("sales r up 12% yoy", "Sales are up 12% year over year."),
+    ("any way if yoy think", "Any way if yoy think."),
 ]
 
 
