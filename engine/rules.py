@@ -483,6 +483,13 @@ _YOY = re.compile(r"((?:\d%?|%)\s+(?:[a-z]+\s+)?)(yoy|qoq)(?![\w'’])", re.IGNO
 _YOY_WORDS = {"yoy": "year over year", "qoq": "quarter over quarter"}
 # phrases the rules spell out whole, which a rewrite keeps whole (engine.faithful: "12% over year" lost a year)
 SPELLED_PHRASES = tuple(_YOY_WORDS.values())
+# "ur work's been slipping lately, everything ok?": is everything okay ("everything is okay?" was offered)
+_EVERYTHING_OK = re.compile(r"((?:^\s*|,\s*))((?i:everything|all))\s+(?=(?i:ok|okay|good|alright|all right|fine)\s*\?)")
+# "i've flagged it w/ hr": HR, the department ("with Hr" was offered; "1 hr" is an hour)
+_HR_DEPARTMENT = re.compile(r"(?<![\w'’])((?i:with|w/|to|from|contact|contacted|email|emailed|call|called|ask|asked|cc|"
+                            r"told|tell|in|via|by|the|our|your|ur|their|and)\s+)hr(?=\s*(?:[,.!?;:]|$)|\s+(?:team|dept|"
+                            r"department|manager|rep|person|policy|portal|system|said|says|will|is|has|have|needs?|"
+                            r"wants?|approved|about)\b)")
 _THE_MAX = re.compile(r"(?<![\w'’])((?:the|a|our|your|my|their|his|her)\s+)max(?=\s+(?:we|you|i|they|he|she|is|was|it|"
                       r"for|of|on|per|allowed|amount|number|budget|price|you)\b|\s*[.?!,]|\s*$)")
 # "i've been mia" is out of touch (a model read the name "Mia")
@@ -1379,6 +1386,15 @@ def _no_cap(m: re.Match) -> str:
 _FIRE = re.compile(r"(?<![\w'’])(?<!there )(?<!There )((?i:is|was|are|were|so|looks|looked|sounds|sounded)\s+)"
                    r"(?:(?i:fire)|\U0001F525(?: ?\U0001F525)*)"
                    r"(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though|btw|honestly|but|and)\b))")
+# "that's cap, he never said that": a lie ("That is Cap." was offered)
+_THATS_CAP = re.compile(r"(?<![\w'’])((?i:that(?:['’]?s| is)|it(?:['’]?s| is)|this is)\s+)(?i:cap)(?=\s*(?:[,.;!?]|$))")
+# "the party last night was lit": excellent, said of an event (not "the room was lit", "a lit candle")
+_LIT = re.compile(r"(?<![\w'’])((?i:party|parties|night|concert|show|gig|club|event|festival|game|match|wedding|vibe|vibes|"
+                  r"crowd|weekend|trip)\b(?:\s+[a-z]+){0,3}?\s+(?i:is|was|were|are|got|gonna be|going to be)\s+(?:(?i:so|"
+                  r"super|really|absolutely)\s+)?)(?i:lit)(?=\s*(?:[,.;!?]|$))")
+# "i stan this band": a devoted fan ("I Stan this band" was offered)
+_STAN = re.compile(r"(?<![\w'’])((?i:i|we|they|u|you))\s+(?i:stan)\s+(?=[a-z@])")
+_FAN_SO_HARD = re.compile(r"(big fans? of [^,.;!?]{1,60}?)\s+(?i:so\s+(?:hard|much))(?=\s*(?:[,.;!?]|$))")
 _TRASH = re.compile(r"(?<![\w'’])(?<!if )((?i:is|was|so)\s+)(?i:trash|garbage)(?=\s*(?:[,.;!?]|$|(?:tbh|ngl|tho|though)\b))")
 _CHILL = re.compile(r"(?<![\w'’])((?i:is|was|being|be|so|super|very|pretty|really|kinda|seems|seemed)\s+)(?i:chill)"
                     r"(?=\s*(?:[,.;!?]|$|(?:about|abt|with|w/|tbh|ngl|tho|though)\b))")
@@ -1908,6 +1924,10 @@ class RuleFormalizer:
         text = _MID.sub(r"\1mediocre", text)
         text = _FIRE.sub(r"\1excellent", text)
         text = _TRASH.sub(r"\1terrible", text)
+        text = _THATS_CAP.sub(r"\1not true", text)
+        text = _LIT.sub(r"\1excellent", text)
+        text = _STAN.sub(lambda m: m.group(1) + (" am a big fan of " if m.group(1).lower() == "i" else " are big fans of "), text)
+        text = _FAN_SO_HARD.sub(r"\1", text)
         text = _CHILL.sub(r"\1relaxed", text)
         text = _CHEERS_FOR.sub(r"\1thanks", text)
         text = _WHATS_GOOD.sub(r"\1how are you", text)
@@ -1950,6 +1970,9 @@ class RuleFormalizer:
         text = _INCL.sub(lambda m: "included" if m.group(1) is not None else "including", text)
         text = _BATHROOMS.sub(r"\1\2-bathroom", _BEDROOMS.sub(r"\1-bedroom", text))
         text = _OR_NAH.sub(r"\1not", text)
+        text = _EVERYTHING_OK.sub(lambda m: m.group(1) + ("Is " if not m.group(1).strip() else "is ")
+                                  + m.group(2).lower() + " ", text)
+        text = _HR_DEPARTMENT.sub(r"\1HR", text)
         text = _YOY.sub(lambda m: m.group(1) + _YOY_WORDS[m.group(2).lower()], text)
         text = _TIME_ZONE.sub(lambda m: m.group(1) + m.group(2).upper(), text)
         text = _USB_C.sub("USB-C", text)

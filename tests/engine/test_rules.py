@@ -1106,6 +1106,14 @@ CASES = [
     ("we need 1x usb-c adapter", "We need 1x USB-C adapter."),
     ("sales r up 12% yoy", "Sales are up 12% year over year."),
     ("any way if yoy think", "Any way if yoy think."),
+    ("that's cap, he never said that", "That is not true, he never said that."),           # was "That is Cap."
+    ("the party last night was lit", "The party last night was excellent."),
+    ("the room was lit by candles", "The room was lit by candles."),
+    ("i stan this band so hard", "I am a big fan of this band."),                        # was "I Stan this band"
+    ("ur work's been slipping lately, everything ok?", "Your work has been slipping lately, is everything okay?"),
+    ("i've flagged it w/ hr", "I have flagged it with HR."),                             # was "with Hr"
+    ("wait 1 hr", "Wait 1 hour."),
+    ("the hr team is great", "The HR team is great."),
 ]
 
 
