@@ -1424,6 +1424,23 @@ def _word_said_twice(candidate: str, source: str, rules_text: str) -> list[str]:
     return out
 
 
+_VERB_ITS = re.compile(r"(?<![\w'’,])([a-z]+)\s+its\s+([a-z]+)\b", re.IGNORECASE)
+_OWNING_VERBS = frozenset(["has", "had", "have", "lost", "lose", "loses", "made", "make", "makes", "did", "does", "do", "keep",
+                           "keeps", "kept", "got", "gets", "take", "takes", "took", "show", "shows", "love", "loves", "won",
+                           "win", "wins", "pay", "pays", "paid", "need", "needs", "fail", "fails", "pass", "passes",
+                           "change", "changes", "find", "found", "know", "knows"])
+
+
+def _its_object_made_clause(candidate: str, rules_text: str) -> list[str]:
+    """A verb's object owned by "its" made a clause of its own ("my car failed its mot" -> "My car failed, it is mot.",
+    "... failed it is mot", "... failed is mot"). None of 22,660 GYAFC tune references (1 with any word before
+    "its": "PINHEAD GUNPOWDER its Billie Joes side band" -> "... Gunpowder. It is Billie Joe's")."""
+    return [f"{SENSE}its {w}" for v, w in dict.fromkeys(_VERB_ITS.findall(rules_text))
+            if (v.lower().endswith("ed") or v.lower() in _OWNING_VERBS)
+            and re.search(rf"\b{re.escape(v)}\s*[,;.]?\s*(?:it\s+is|it['’]s|is)\s+{re.escape(w)}\b", candidate,
+                          re.IGNORECASE)]
+
+
 _LET_VERB = re.compile(r"\blet\s+(it|them|him|her|me|us)\s+([a-z]+)\b", re.IGNORECASE)
 
 
@@ -2676,6 +2693,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _let_made_be(candidate, rules_text)
     lost += _cased_word_split(candidate, source, rules_text)
     lost += _till_made_until(candidate, rules_text)
+    lost += _its_object_made_clause(candidate, rules_text)
     lost += _word_said_twice(candidate, source, rules_text)
     lost += [p for p in SPELLED_PHRASES if p in rules_text.lower() and p not in source.lower()
              and p not in candidate.lower().replace("-", " ")]  # "12% yoy" -> "12% over year"

@@ -1725,3 +1725,11 @@ def test_a_word_the_list_never_capitalises_keeps_the_writers_lower_case_inside_a
         "Is attendance mandatory for the lab?"
     # a name typed in lower case, beside another capital, keeps the model's capitals
     assert writer_case("I saw Jack Black and Sarah.", "i saw jack black and sarah", wl) == "I saw Jack Black and Sarah."
+
+
+def test_an_object_owned_by_its_is_not_made_a_clause(rules, wl):
+    src = "my car failed its mot, needs new brakes"
+    for bad in ("My car failed, it is mot, needs new brakes.", "My car failed, it's mot, needs new brakes.",
+                "My car failed is mot, needs new brakes."):
+        assert "~its mot" in _check(bad, src, rules, wl).critical, bad
+    assert _check("My car failed its MOT, needs new brakes.", src, rules, wl).dropped == ()

@@ -319,6 +319,7 @@ WRITER_CASES = [
     ("is attendance mandatory for the lab", ["Is attendance mandatory", "?"], ["It is"]),     # a statement
     ("how long is the min tenancy", ["minimum"], ["minutes"]),
     ("sales r up 12% yoy", ["year over year"], []),                                          # "12% over year"
+    ("my car failed its mot, needs new brakes", ["failed its"], ["it is", " is mot"]),       # "failed, it is mot"
     ("we need 2x hdmi cables and 1x usb-c adapter", ["HDMI", "USB-C"], []),
     ("ur order's been shipped, tracking no. is 1Z999AA10123456784", ["number is 1Z999AA10123456784"], ["Is 1Z"]),
 ]
