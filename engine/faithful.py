@@ -2518,7 +2518,8 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _time_moved,
-                   _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job)
+                   _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
+                   _till_made_until, _its_object_made_clause)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -2690,10 +2691,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _apology_aimed(candidate, source)
     lost += _sympathy_made_apology(candidate, source)
     lost += _sentences_joined_by_be(candidate, source, rules_text)
-    lost += _let_made_be(candidate, rules_text)
     lost += _cased_word_split(candidate, source, rules_text)
-    lost += _till_made_until(candidate, rules_text)
-    lost += _its_object_made_clause(candidate, rules_text)
     lost += _word_said_twice(candidate, source, rules_text)
     lost += [p for p in SPELLED_PHRASES if p in rules_text.lower() and p not in source.lower()
              and p not in candidate.lower().replace("-", " ")]  # "12% yoy" -> "12% over year"
