@@ -2212,7 +2212,7 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
         # ... and one the list never capitalises, typed in lower case, inside a clause ("Is attendance Mandatory for
         # the lab?")
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in wordlist.capitalised
-                and low not in _CALENDAR and not in_a_name and re.search(r"[a-z]$", prev)):
+                and low not in _CALENDAR and not in_a_name and re.fullmatch(r"[a-z][a-z'’-]*[a-z]|[a-z]", prev)):
             toks[i] = m.group(1) + low + m.group(3)
             continue
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR

@@ -310,7 +310,7 @@ WRITER_CASES = [
     ("let it cool b4 u cut it or itll crumble", ["Let it cool"], ["be cool"]),
     ("does what it says on the tin", ["It does"], ["?"]),
     ("can u ask will if hes coming", ["Will if he"], []),                                      # Will was dropped
-    ("apple pay isnt working at the till", ["the till"], ["until"]),                           # "at the until"
+    ("apple pay isnt working at the till", ["Apple Pay", "the till"], ["until"]),              # "at the until"
     ("can u dm me on linkedin", ["LinkedIn"], ["Linked in"]),
     ("ymmv but this worked for me", ["may vary"], ["Yes"]),                                  # "Yes, but this worked"
     ("yup", ["Yes"], ["Yes, yes"]),

@@ -1076,7 +1076,7 @@ CASES = [
     ("hey ms park,", "Hello Ms. Park,"),                                                     # was "Hey Ms. Park."
     ("lmk if any qs.", "Let me know if there are any questions."),
     ("if any issues come up call me", "If any issues come up call me."),
-    ("apple pay isnt working at the till", "Apple pay is not working at the till."),       # was "at the until"
+    ("apple pay isnt working at the till", "Apple Pay is not working at the till."),       # was "at the until"
     ("wait till tmrw", "Wait until tomorrow."),
     ("flirt with her till she knows it", "Flirt with her until she knows it."),
     ("can u ask will if hes coming", "Can you ask Will if he is coming?"),                  # Will was dropped
@@ -1114,6 +1114,7 @@ CASES = [
     ("i've flagged it w/ hr", "I have flagged it with HR."),                             # was "with Hr"
     ("wait 1 hr", "Wait 1 hour."),
     ("the hr team is great", "The HR team is great."),
+    ("the apple pie was great", "The apple pie was great."),
 ]
 
 
