@@ -1057,10 +1057,13 @@ _ING_OBJECT = re.compile(r"\s+(?:a|an|the|my|his|her|their|our|this|that|these|t
                          r"down|off|for|to|on|with)\b", re.IGNORECASE)
 
 
+_NEXT_TOKEN = re.compile(r"\s*[\w'’-]+")
+
+
 def _ing_noun(text: str, end: int, nxt: str) -> bool:
     if nxt not in _ING_NOUNS:
         return False
-    after = re.compile(r"\s*[\w'’-]+").match(text, end)
+    after = _NEXT_TOKEN.match(text, end)
     return after is None or not _ING_OBJECT.match(text, after.end())
 
 
