@@ -2215,8 +2215,12 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
                 and low not in _CALENDAR and not in_a_name and re.fullmatch(r"[a-z][a-z'’-]*[a-z]|[a-z]", prev)):
             toks[i] = m.group(1) + low + m.group(3)
             continue
+        # after a determiner and one lower-case word of the writer's ("the removal Van is booked"): a common noun
+        # phrase, whatever else the list spells with a capital
+        det_phrase = (not m.group(1) and p == i - 1 and p >= 1 and re.fullmatch(r"[a-z]+", prev) is not None
+                      and _bare(prev) not in STOPWORDS and _bare(toks[p - 1]) in _DETERMINERS)
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR
-                and not in_a_name and (((low not in wordlist.capitalised
+                and not in_a_name and (det_phrase or ((low not in wordlist.capitalised
                                          or (p < i - 1 and (_bare(prev) in _DETERMINERS or _bare(prev) in _BE_FORMS)))
                                         and (_bare(prev) in _DETERMINERS or _bare(prev) in _BE_FORMS
                                              or (len(low) > 5 and low.endswith(("ed", "ing")))))

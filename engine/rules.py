@@ -418,6 +418,21 @@ _DAY_AM = re.compile(r"(?<![\w'’])((?:tomorrow|tmrw|tmr|tmw|tomoz|2moro|2morro
 # "redo fig 3", "para 2": a figure, a paragraph
 _FIG_PARA = re.compile(r"(?<![\w'’])(figs?|paras?)\.?(?=\s+\d)")
 _FIG_PARA_WORDS = {"fig": "figure", "figs": "figures", "para": "paragraph", "paras": "paragraphs"}
+# "ep 12 is up on all platforms": an episode ("a solo ep" and "EP" are records)
+_EPISODE = re.compile(r"(?<![\w'’])([Ee])p(s?)\.?(?=\s+\d)")
+# "the mechanic quoted 400 quid", "a quid": pounds ("quid pro quo" stays)
+_QUID = re.compile(r"(?<![\w'’])(?:((?i:a|one|1)\s+)quid|quid)(?![\w'’]|\s+pro\b)")
+# "pm me the address": a private message ("at 3 pm me and jo left" is a time)
+_PM_ME = re.compile(r"(?<!\d )(?<![\w'’])([Pp])m(?=\s+(?:me|us)\b)")
+# "im absolutely knackered": a person worn out ("my phone is knackered" is broken, and stays)
+_KNACKERED = re.compile(r"(?<![\w'’])((?i:i'?m|i am|i was|we'?re|we are|we were|i feel|i felt|feeling)\s+"
+                        r"(?:(?i:absolutely|totally|completely|really|so|pretty|bloody|utterly)\s+)?)knackered(?![\w'’])")
+# "wanna grab a drink sometime" opening a line that ends unpunctuated asks (every such line in GYAFC train and tune
+# is a question); it becomes "Do you want to ...?" below (it had become "Want to grab ... sometime."); after a
+# statement it is the writer's wish ("im tired. wanna go home")
+_WANNA_ASKS = re.compile(r"^(?:(?i:hey|hi|yo|hello|ok|okay|so)[,!]? )?[Ww]anna [a-z][^.!?\n]*?(?=[ \t]*$)", re.MULTILINE)
+# "he forgot his pe kit again": physical education
+_PE = re.compile(r"(?<![\w'’])pe(?=\s+(?:kit|class|classes|lesson|lessons|teacher|teachers|department|uniform|bag)\b)")
 # "lets do a second round" opens a proposal: "let us" ("he lets me" is the verb)
 _LETS = re.compile(r"((?:^|[,;:]|\b(?:so|and|ok|okay|then|but|now|well|yes|yeah|alright|cool|great)\b)\s*)(lets)\s+"
                    r"(?=(?:do|go|get|try|meet|talk|see|make|take|have|start|grab|schedule|discuss|move|keep|wait|not|"
@@ -1209,7 +1224,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
-    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
+    rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|{_MARK}|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
     r"|this|next|instead|because|bc|cuz)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
@@ -2003,6 +2018,12 @@ class RuleFormalizer:
         text = _RENO.sub(lambda m: m.group(1) + "renovation" + m.group(2), text)
         text = _DAY_AM.sub(lambda m: m.group(1) + "morning", text)
         text = _FIG_PARA.sub(lambda m: _match_case(m.group(1), _FIG_PARA_WORDS[m.group(1).lower()]), text)
+        text = _EPISODE.sub(lambda m: m.group(1) + "pisode" + m.group(2), text)
+        text = _QUID.sub(lambda m: m.group(1) + "pound" if m.group(1) else "pounds", text)
+        text = _PM_ME.sub(lambda m: _match_case(m.group(1), "message"), text)
+        text = _KNACKERED.sub(r"\1exhausted", text)
+        text = _PE.sub("PE", text)
+        text = _WANNA_ASKS.sub(lambda m: m.group() + "?", text)
         text = _LETS.sub(lambda m: m.group(1) + _match_case(m.group(2), "let") + " us ", text)
         text = _DIFF.sub(r"\1difference", text)
         text = _MIA.sub(r"\1out of touch", text)
@@ -2080,6 +2101,8 @@ class RuleFormalizer:
             return word  # "at the till", "the till is empty": the cash register, not "until"
         if low == "i":
             return "I"
+        if len(low) <= 2 and ((m.start() > 0 and text[m.start() - 1] == "*") or text[m.end():m.end() + 1] == "*"):
+            return word  # the end of a word starred out ("fu*k" had become "fu*okay")
         if low == "probs" and _prev_word(text, m.start()) in _PROB_PROBLEM_PREV:
             return _match_case(word, "problems")  # "no probs"; elsewhere "probably"
         if low in self._slang and not (m.start() > 1 and text[m.start() - 1] == "-" and text[m.start() - 2].isalpha()

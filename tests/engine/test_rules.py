@@ -1093,6 +1093,25 @@ CASES = [
     ("icymi the all hands is moved to 4", "In case you missed it, the all hands is moved to 4."),
     ("nbd, we can redo it", "No big deal, we can redo it."),
     ("aka the boss favourite", "Also known as the boss favourite."),
+    ("im finna head out in 5", "I am about to head out in 5."),                             # "finna" was kept
+    ("pm me if u want the notes", "Message me if you want the notes."),
+    ("at 3 pm me and jo left", "At 3 pm me and jo left."),                                  # a time, no message
+    ("we'll grab brekkie at the cafe tmrw arvo", "We will grab breakfast at the cafe tomorrow afternoon."),
+    ("im absolutely knackered after that shift", "I am absolutely exhausted after that shift."),
+    ("my phone is knackered", "My phone is knackered."),                                    # broken, not tired
+    ("chuffed to bits with the new kitchen", "Delighted with the new kitchen."),
+    ("the mechanic quoted 400 quid", "The mechanic quoted 400 pounds."),
+    ("it cost a quid", "It cost a pound."),
+    ("it was quid pro quo", "It was quid pro quo."),
+    ("ep 12 is up on all platforms now", "Episode 12 is up on all platforms now."),
+    ("we're doing a solo ep", "We are doing a solo ep."),                                   # a record
+    ("he forgot his pe kit again", "He forgot his PE kit again."),
+    ("the gp said its just a virus", "The GP said it is just a virus."),
+    ("btc dipped again", "BTC dipped again."),
+    ("the open house is sun 11-1", "The open house is Sunday 11-1."),                       # was "sun 11-1"
+    ("wanna grab a drink sometime", "Do you want to grab a drink sometime?"),              # was "Want to ... ."
+    ("i wanna go home", "I want to go home."),
+    ("wanna hear me say fu*k that", "Do you want to hear me say fu*k that?"),              # was "fu*okay"
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
