@@ -112,6 +112,35 @@ def test_back_translate_counts():
     del torch
 
 
+def test_back_translate_resumes_from_its_store_after_a_stop(monkeypatch, tmp_path):
+    """BT's generation over the formal text takes hours on a CPU: a stop keeps the chunks made so far, the next run
+    generates only the rest, and a store made under another key (another reverse model) counts for nothing."""
+    pytest.importorskip("torch")
+    from training import seq2seq as S
+    from training.augment.back_translation import back_translate
+
+    calls = []
+
+    def fake(m, t, src, **k):
+        calls.append(len(src))
+        return [s.lower() for s in src]
+
+    monkeypatch.setattr(S, "generate", fake)
+    sents = [f"Sentence {i}." for i in range(600)]
+    store = tmp_path / "bt" / "generated.partial.jsonl"
+    stops = iter([False, True])
+    pairs, stats = back_translate(None, None, sents, chunk=256, batch_size=64, store=store, key="k1",
+                                  should_stop=lambda: next(stops))
+    assert pairs is None and calls == [256] and store.is_file()
+    pairs, stats = back_translate(None, None, sents, chunk=256, batch_size=64, store=store, key="k1")
+    assert calls == [256, 256, 88]  # only what the stopped run had not made
+    assert pairs == [(s.lower(), s) for s in sents] and stats["kept"] == 600 and stats["generated"] == 600
+    assert back_translate(None, None, sents, chunk=256, batch_size=64)[0] == pairs  # as without a store
+    calls.clear()
+    back_translate(None, None, sents, chunk=256, batch_size=64, store=store, key="k2")
+    assert calls == [256, 256, 88]  # another reverse model: made again
+
+
 def test_back_translate_generates_in_batches_of_the_configured_size(monkeypatch):
     """bt.batch_size reaches generate(); chunks hold a few full batches (length-sorted within a chunk)."""
     pytest.importorskip("torch")

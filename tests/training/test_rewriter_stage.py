@@ -71,6 +71,7 @@ def test_chain_runs_every_stage(chain):
             "rewriter_tune_bleu"]
         assert not (run_dir / "pos" / "generated.partial.jsonl").exists()  # pairs.tsv holds the outputs now
         assert [e for e in events if e["event"] == "progress" and e.get("phase") == "pairs"]
+    assert not (run_dir / "bt" / "generated.partial.jsonl").exists()  # BT's resume store: pairs.tsv holds it now
     report = json.loads((run_dir / "rewriter" / "report.json").read_text())
     assert report["mode"] == "ptft" and set(report["phases"]) == {"pretrain", "finetune"}
     assert set(report["tune"]) == {"em", "fr"}

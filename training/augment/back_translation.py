@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from training import seq2seq as S
+from training.augment.pairs_io import rewrite_resumable
 
 
 def reverse_valid_sets(valid_sets: Sequence[S.ValidSet]) -> list[S.ValidSet]:
@@ -29,24 +30,40 @@ def train_reverse_model(tokenizer, pairs: Sequence[tuple[str, str]], *, size: st
 def back_translate(model, tokenizer, formal: Sequence[str], *, beam: int = 1, batch_size: int = 64,
                    max_new_tokens: int = 64, should_stop: Callable[[], bool] = lambda: False,
                    on_progress: Callable[[int, int], None] = lambda i, n: None,
-                   chunk: int = 512) -> tuple[list[tuple[str, str]], dict]:
-    """(synthetic informal, formal) pairs; outputs that are empty or equal to the input are dropped."""
+                   chunk: int = 512, store: Path | None = None,
+                   key: str = "") -> tuple[list[tuple[str, str]] | None, dict]:
+    """(synthetic informal, formal) pairs; outputs that are empty or equal to the input are dropped.
+
+    With ``store`` (a resume store, training.augment.pairs_io.rewrite_resumable) each chunk's outputs are kept as
+    they are made, under ``key`` (what they depend on: training.augment.pairs_io.generation_digest), so a run
+    stopped an hour into the formal text goes on where it stopped; the pairs are then None when it stops."""
     chunk = max(chunk, 4 * batch_size)  # sorted by length within a chunk: room for a few full batches
-    pairs: list[tuple[str, str]] = []
+
+    def fill(src: list[str]) -> list[str]:
+        return S.generate(model, tokenizer, src, beam=beam, max_new_tokens=max_new_tokens, batch_size=batch_size)
+
     stats = {"sources": len(formal), "generated": 0, "empty": 0, "identical": 0}
-    for b in range(0, len(formal), chunk):
-        if should_stop():
-            break
-        src = list(formal[b:b + chunk])
-        outs = S.generate(model, tokenizer, src, beam=beam, max_new_tokens=max_new_tokens, batch_size=batch_size)
-        for f, inf in zip(src, outs):
-            stats["generated"] += 1
-            if not inf.strip():
-                stats["empty"] += 1
-            elif inf.strip() == f.strip():
-                stats["identical"] += 1
-            else:
-                pairs.append((inf.strip(), f.strip()))
-        on_progress(min(b + chunk, len(formal)), len(formal))
+    if store is not None:
+        got = rewrite_resumable(fill, formal, Path(store), key=key, chunk=chunk, should_stop=should_stop,
+                                on_progress=on_progress)
+        if got is None:
+            return None, stats
+        outs: list[str] = got
+    else:
+        outs = []
+        for b in range(0, len(formal), chunk):
+            if should_stop():
+                break
+            outs += fill(list(formal[b:b + chunk]))
+            on_progress(min(b + chunk, len(formal)), len(formal))
+    pairs: list[tuple[str, str]] = []
+    for f, inf in zip(formal, outs):
+        stats["generated"] += 1
+        if not inf.strip():
+            stats["empty"] += 1
+        elif inf.strip() == f.strip():
+            stats["identical"] += 1
+        else:
+            pairs.append((inf.strip(), f.strip()))
     stats["kept"] = len(pairs)
     return pairs, stats

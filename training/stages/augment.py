@@ -17,11 +17,15 @@ from training.augment import pos_pairs as P
 from training.augment.back_translation import back_translate, train_reverse_model
 from training.augment.formality_discrimination import discriminate, load_discriminator
 from training.augment.multitask_gec import build_pairs
-from training.augment.pairs_io import PAIRS_FILE, read_sources, samples, write_pairs
+from training.augment.pairs_io import PAIRS_FILE, generation_digest, read_sources, samples, write_pairs
 from training.data import gyafc
 from training.evaluate import corpus_bleu
 from training.protocol import CONFIG_TOML, DONE_FILE, is_done
 from training.stages.base import Stage
+
+# a generating stage's outputs so far (the pos stage's fill model, BT's reverse model), chunk by chunk: the resume
+# point of hours of generation on a CPU
+GENERATED_FILE = "generated.partial.jsonl"
 
 
 def _save(ctx, stage: str, pairs, report: dict) -> dict:
@@ -139,15 +143,19 @@ class BtStage(_PairsStage):
         self.train_info = {"best_bleu_reverse": res.best_bleu, "steps": res.steps, "epochs": round(res.epochs, 3)}
         if ctx.stop.requested:
             return
+        # the formal text in chunks, into a store a stopped run resumes from (hours on a CPU)
+        key = generation_digest(out / "reverse_model" / "best", self.formal, beam=c.beam,
+                                max_new_tokens=c.max_new_tokens)
         self.pairs, self.stats = back_translate(
             model, self.tok, self.formal, beam=c.beam, max_new_tokens=c.max_new_tokens, batch_size=c.batch_size,
-            should_stop=lambda: ctx.stop.requested,
+            should_stop=lambda: ctx.stop.requested, store=out / GENERATED_FILE, key=key,
             on_progress=lambda i, n: ctx.progress(self.name, i, n, phase="generate"))
 
     def save(self, ctx):
         if self.pairs is not None:
             self.report = _save(ctx, self.name, self.pairs, {"sources": self.source_counts, **self.stats,
                                                               "reverse_model": self.train_info})
+            (ctx.stage_dir(self.name) / GENERATED_FILE).unlink(missing_ok=True)  # pairs.tsv holds it all now
 
 
 # ============================================================================ F-Dis
@@ -201,7 +209,6 @@ class FdisStage(_PairsStage):
 
 
 TUNE_BLEU_FILE = "tune_bleu.json"  # the pos stage's rewriter score, written before its pairs are generated
-GENERATED_FILE = "generated.partial.jsonl"  # the fill model's outputs so far, chunk by chunk (resume point)
 
 
 class PosStage(_PairsStage):
