@@ -669,9 +669,18 @@ def _span_lost(candidate: str, rules_text: str) -> list[str]:
 _NO_BEFORE = re.compile(r"\bno\s+([a-z]+)\b", re.IGNORECASE)
 
 
+# ... and "no" inside a clause made an answer with what follows it ("that's a hard no from me" -> "That is a hard, no
+# from me.", "... a difficult situation, no from me.")
+_NO_INSIDE = re.compile(r"\b(?!(?:oh|ah|yes|yeah|and|or|but|so|well|said|say|says|um|uh|heck|hell|god|lol)\b)([a-z]+)"
+                        r"\s+no\s+(?!(?:matter|doubt|longer|more|way|one)\b)([a-z]+)\b", re.IGNORECASE)
+
+
 def _no_made_answer(candidate: str, rules_text: str) -> list[str]:
-    return [f"~no {w.lower()}" for w in dict.fromkeys(m.group(1) for m in _NO_BEFORE.finditer(rules_text))
-            if w.lower() not in STOPWORDS and re.search(rf"\bno\s*,\s*{w}\b", candidate, re.IGNORECASE)]
+    out = [f"~no {w.lower()}" for w in dict.fromkeys(m.group(1) for m in _NO_BEFORE.finditer(rules_text))
+           if w.lower() not in STOPWORDS and re.search(rf"\bno\s*,\s*{w}\b", candidate, re.IGNORECASE)]
+    return out + [f"~{w.lower()} no" for w, after in dict.fromkeys(_NO_INSIDE.findall(rules_text))
+                  if re.search(rf"[,;]\s*no\s+{after}\b", candidate, re.IGNORECASE)
+                  and not re.search(rf"[,;]\s*no\s+{after}\b", rules_text, re.IGNORECASE)]
 
 
 # A verb's -s dropped after the same subject ("the config lives in ~/.keigo" -> "The config live in ..."): a determiner,
@@ -901,6 +910,10 @@ def _article_on_numbered(candidate: str, source: str, rules_text: str) -> list[s
         if (re.search(rf"\b(?:the|a)\s+{noun}\s+{_ITEM_NUMBER}\b", candidate, re.IGNORECASE)
                 and not re.search(rf"\b(?:the|a)\s+{noun}\b", source, re.IGNORECASE)):
             out.append(f"+the {noun}")
+        # ... or an "of" ("ep 12 is up" -> "The episode of 12 is up")
+        if (re.search(rf"\b{noun}\s+of\s+{_ITEM_NUMBER}\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\b{noun}\s+of\b", source, re.IGNORECASE)):
+            out.append(f"+{noun} of")
     return out
 
 
@@ -1439,6 +1452,21 @@ def _its_object_made_clause(candidate: str, rules_text: str) -> list[str]:
             if (v.lower().endswith("ed") or v.lower() in _OWNING_VERBS)
             and re.search(rf"\b{re.escape(v)}\s*[,;.]?\s*(?:it\s+is|it['’]s|is)\s+{re.escape(w)}\b", candidate,
                           re.IGNORECASE)]
+
+
+_GOT_STATE = re.compile(r"\b(?:got|get|gets|getting|gotten)\s+([a-z]{3,})\b", re.IGNORECASE)
+_STATES_GOT = frozenset(["lost", "hurt", "stuck", "caught", "sick", "ill", "wet", "drunk", "angry", "mad", "tired",
+                         "bored", "better", "worse", "lucky", "ready", "upset", "pregnant", "sunburnt", "sunburned",
+                         "burnt", "stung", "bitten", "stolen", "taken", "beaten", "shot", "cut", "hit", "sent", "left",
+                         "done", "run", "sued", "old", "fat", "rich", "busy", "sore", "dark", "cold", "hot", "late"])
+
+
+def _got_state_received(candidate: str, rules_text: str) -> list[str]:
+    """"got" a state made "received" ("got sunburnt on day 1" -> "I received sunburnt on day one.", "got married" ->
+    "received married"): "got" + an adjective or a participle is "became", nothing handed over."""
+    return [f"got {w.lower()}" for w in dict.fromkeys(_GOT_STATE.findall(rules_text))
+            if (w.lower() in _STATES_GOT or (len(w) > 4 and w.lower().endswith("ed")))
+            and re.search(rf"\b(?:received|receive|receives|receiving)\s+{w}\b", candidate, re.IGNORECASE)]
 
 
 _LET_VERB = re.compile(r"\blet\s+(it|them|him|her|me|us)\s+([a-z]+)\b", re.IGNORECASE)
@@ -2523,7 +2551,7 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _time_moved,
                    _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
-                   _till_made_until, _its_object_made_clause)
+                   _till_made_until, _its_object_made_clause, _got_state_received)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -581,7 +581,8 @@ _STREET = re.compile(_STREET_BEFORE + r"(street|avenue|road|boulevard|lane)(?![\
 # an abbreviation only where the address ends ("east st louis" is Saint Louis)
 _STREET_SHORT = re.compile(_STREET_BEFORE + r"(st|ave|rd|blvd|ln)\b(?:\.(?=\s|$))?(?=\s*(?:$|[,;:!?)]|\.|(?:and|or|in|at|"
                            r"near|by|right|between|around|across|from|to|on|tomorrow|today|tonight|for|with|next|is|"
-                           r"was|tmrw|tmr|tmw|2moro|2morrow|tonite|2nite)\b))")
+                           r"was|tmrw|tmr|tmw|2moro|2morrow|tonite|2nite|does|do|has|had|which|that|where|sells|serves|"
+                           r"opens|closes|opened|closed)\b))")
 # "my phone's at 2% gotta go": a leave-taking run on after a clause of its own is a sentence of its own, with its "I"
 _GOTTA_GO = re.compile(r"(?<=[\w%)])\s+(?:(?i:gotta)\s+(?i:go|run|dash)|(?i:gtg|g2g))(?=\s*[!.]*\s*$)")
 _GOTTA_GO_NOT_AFTER = frozenset(["i", "we", "you", "u", "they", "he", "she", "just", "really", "so", "now", "ll",
@@ -678,10 +679,11 @@ _NUMBERED_WORDS = {"rm": "room", "ch": "chapter", "chap": "chapter", "ext": "ext
 _ILL_WILL = re.compile(r"((?:^|[,;.!?] ?|(?<![\w'’])(?:and|but|so|then|ok|okay|yes|yeah|sure) ))ill(?= (?:be|do|get|go|"
                        r"call|send|check|chase|text|email|see|let|try|take|make|give|have|look|ask|tell|bring|come|pick|"
                        r"pay|fix|write|talk|meet|keep|need|just|probably|prob|definitely|def|never|always|also|sort|"
-                       r"handle|ping|message|follow|grab|drop|swing|stop|update|forward|share|post|book|order)\b)",
+                       r"handle|ping|message|follow|grab|drop|swing|stop|update|forward|share|post|book|order|owe|buy|"
+                       r"cover|drive|show|wait|sign|leave|head|start|finish|print|read)\b)",
                        re.IGNORECASE)
 _REPLY_ALL_TO = re.compile(r"(?<![\w'’])((?i:reply|replied|replying|replies)\s+to\s+all)\s+to(?=\s+(?:this|the|that|my|your)\s+"
-                           r"(?:thread|email|e-mail|message|chain|post)\b)")
+                           r"(?:thread|email|e-mail|message|chain|post)\b|\s+(?:this|that|it)\s*(?:[.,;:!?)]|$))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
@@ -1425,9 +1427,10 @@ _MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)
                   r"(?=\s*(?:[,.;!?]|$|(?:but|and|tbh|tho|though|ngl)\b))")  # "the food was mid but ..."
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
 # verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
-# (or a grandparent, a parent or a name: "rip grandpa, gonna miss u", "rip Kobe")
+# (or a grandparent, a parent or a name: "rip grandpa, gonna miss u", "rip Kobe"; "rip to the legend")
 _RIP = re.compile(rf"^({_LEAD})(?i:rip)(?= +(?:(?i:my|our|grandpa|grandma|granny|gran|nana|grandad|granddad|"
-                  r"grandfather|grandmother|mom|mum|dad|uncle|aunt|auntie)\b|[A-Z][a-z]+\b))|(?<=[,;] )(?i:rip)(?=[.!]*$)")
+                  r"grandfather|grandmother|mom|mum|dad|uncle|aunt|auntie|to the|legend)\b|[A-Z][a-z]+\b|[.!]*$))"
+                  r"|(?<=[,;] )(?i:rip)(?=[.!]*$)")  # "rip to the legend", "rip" alone
 QUOTED_SPAN = re.compile(r'("[^"\n]*"|“[^”\n]*”)')  # also read by engine.faithful's quotation checks
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 _QUOTED_WORDS = re.compile(r'"[^"\n]*[^\W\d_][^"\n]*"|“[^”\n]*[^\W\d_][^”\n]*”')

@@ -655,6 +655,27 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_case("We saw the band Van Halen.", "we saw the band van halen", wl) == "We saw the band Van Halen."
 
 
+def test_no_the_noun_made_an_answer_a_state_got_made_received_and_a_numbered_item_given_of():
+    """"that's a hard no from me" was offered as "That is a hard, no from me." (an answer, then "from me"), and "got
+    sunburnt on day 1" as "I received sunburnt on day one." (a state made a thing handed over). Neither flags any of
+    the 22,660 GYAFC tune references against its source."""
+    from engine.faithful import _got_state_received, _no_made_answer
+
+    assert _no_made_answer("That is a hard, no from me.", "That is a hard no from me.") == ["~hard no"]
+    assert _no_made_answer("That is a hard no from me.", "That is a hard no from me.") == []
+    assert _no_made_answer("He would do the same, no matter what.", "he would do the same no matter what") == []
+    assert _no_made_answer("That is a difficult situation, no from me.", "That is a hard no from me.") == ["~hard no"]
+    assert _got_state_received("I received sunburnt on day one.", "Got sunburnt on day 1.") == ["got sunburnt"]
+    assert _got_state_received("They received married in May.", "They got married in May.") == ["got married"]
+    assert _got_state_received("I received two tickets.", "I got 2 tickets.") == []
+    assert _got_state_received("I got sunburnt on day one.", "Got sunburnt on day 1.") == []
+    # and a numbered item given an "of" ("ep 12 is up" -> "The episode of 12 is up")
+    from engine.faithful import _article_on_numbered
+
+    assert _article_on_numbered("The episode of 12 is up.", "ep 12 is up", "Episode 12 is up.") == ["+episode of"]
+    assert _article_on_numbered("Episode 12 is up.", "ep 12 is up", "Episode 12 is up.") == []
+
+
 def test_a_capital_after_be_or_on_an_ed_or_ing_word_the_writer_typed_in_lower_case_goes(rules):
     """"the printer on floor 2 is jammed AGAIN" was offered as "... is Jammed again.": after a form of "be", or on a
     word ending in -ed or -ing that the word list spells only in lower case, the model's capital is no name."""

@@ -322,6 +322,13 @@ WRITER_CASES = [
     ("my car failed its mot, needs new brakes", ["failed its"], ["it is", " is mot"]),       # "failed, it is mot"
     ("we need 2x hdmi cables and 1x usb-c adapter", ["HDMI", "USB-C"], []),
     ("ur order's been shipped, tracking no. is 1Z999AA10123456784", ["number is 1Z999AA10123456784"], ["Is 1Z"]),
+    ("the removal van is booked for 8am", ["removal van"], ["Van"]),                         # "The removal Van"
+    ("that's a hard no from me", ["a hard no from me"], [", no"]),                           # "a hard, no from me"
+    ("got sunburnt on day 1", ["sunburnt"], ["received"]),                                   # "I received sunburnt"
+    ("ep 12 is up on all platforms now", ["pisode 12"], ["of 12"]),                          # "The episode of 12"
+    ("pls dont reply all to this", ["reply to all on this"], ["reply to all this"]),
+    ("wanna grab a drink sometime", ["?"], []),                                              # an invitation asks
+    ("im finna head out in 5", ["about to"], ["finna"]),
 ]
 
 

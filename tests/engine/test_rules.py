@@ -1112,6 +1112,14 @@ CASES = [
     ("wanna grab a drink sometime", "Do you want to grab a drink sometime?"),              # was "Want to ... ."
     ("i wanna go home", "I want to go home."),
     ("wanna hear me say fu*k that", "Do you want to hear me say fu*k that?"),              # was "fu*okay"
+    ("those girls should f**k off", "Those girls should f**k off."),                      # was "f**okay off"
+    ("we are so b****y", "We are so b****y."),                                              # was "b****why"
+    ("yo can u cover my shift fri night, ill owe u one", "Can you cover my shift Friday night? I will owe you one."),
+    ("pls dont reply all to this", "Please do not reply to all on this."),                  # was "to all to this"
+    ("the new place on main st does amazing tacos", "The new place on Main Street does amazing tacos."),
+    ("rip to the legend", "RIP to the legend."),
+    ("RIP OFF HALF OF YOUR BODY", "Rip off half of your body."),                            # the verb, shouted
+    ("pb today, 5k in 24 mins", "PB today, 5k in 24 minutes."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
