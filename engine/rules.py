@@ -876,7 +876,8 @@ _TOLD_AFTER_QUESTION = re.compile(
     # a thing's state ("can i pay rent on the 5th, payday's late", "..., the kitchen is a mess")
     r"|(?:(?:the|my|our|his|her|their)\s+)?(?!(?:which|what|who|how|why|when|where|or|and|but|if|so)\b)[a-z]+\s+"
     r"(?:is|are|was|were|has been|have been)\s+(?:late|delayed|broken|down|closed|open|empty|full|out|off|gone|"
-    r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week)\b[^,?!;:]*)$")
+    r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week"
+    r"|(?!going\b|trying\b)[a-z]{3,}ing)\b[^,?!;:]*)$")  # "..., baby's sleeping": a state too
 # (only after a question of one clause: "... because every time I think I have it, I do not" is the question's own)
 _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|because|cause|cuz|since|while|although|though|"
                             r"unless|every\s*time|once|after|before|until|till)\b", re.IGNORECASE)

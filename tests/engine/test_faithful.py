@@ -676,6 +676,23 @@ def test_no_the_noun_made_an_answer_a_state_got_made_received_and_a_numbered_ite
     assert _article_on_numbered("Episode 12 is up.", "ep 12 is up", "Episode 12 is up.") == []
 
 
+
+def test_a_hedge_on_what_the_writer_states_of_their_own_doing_is_an_opinion_added():
+    """"i factory reset it and lost all my pics" was offered as "I believe the factory reset it and lost all of my
+    pictures.": a fact the writer stated made a guess. A writer who guesses in words of their own keeps it open."""
+    from engine.faithful import OPINION, _opinion_added
+
+    src = "i factory reset it and lost all my pics"
+    assert _opinion_added("I believe the factory reset it and lost all of my pictures.", src,
+                          "I factory reset it and lost all my pictures.") == [OPINION]
+    assert _opinion_added("I factory reset it and lost all of my pictures.", src,
+                          "I factory reset it and lost all my pictures.") == []
+    assert _opinion_added("I think you just fried my brain.", "i think you just fried my brain",
+                          "I think you just fried my brain.") == []
+    assert _opinion_added("I think it was Robotech.", "i cant remember, maybe robotech", "I cannot remember, maybe "
+                          "Robotech.") == []
+
+
 def test_a_capital_after_be_or_on_an_ed_or_ing_word_the_writer_typed_in_lower_case_goes(rules):
     """"the printer on floor 2 is jammed AGAIN" was offered as "... is Jammed again.": after a form of "be", or on a
     word ending in -ed or -ing that the word list spells only in lower case, the model's capital is no name."""

@@ -329,6 +329,8 @@ WRITER_CASES = [
     ("pls dont reply all to this", ["reply to all on this"], ["reply to all this"]),
     ("wanna grab a drink sometime", ["?"], []),                                              # an invitation asks
     ("im finna head out in 5", ["about to"], ["finna"]),
+    ("i factory reset it and lost all my pics", ["I factory reset it"], ["believe"]),        # "I believe the factory"
+    ("best, anna", ["Best, anna"], ["It is"]),                                              # "It is the best, anna."
 ]
 
 

@@ -1120,6 +1120,8 @@ CASES = [
     ("rip to the legend", "RIP to the legend."),
     ("RIP OFF HALF OF YOUR BODY", "Rip off half of your body."),                            # the verb, shouted
     ("pb today, 5k in 24 mins", "PB today, 5k in 24 minutes."),
+    ("can u turn the music down pls, baby's sleeping", "Can you turn the music down please? Baby is sleeping."),
+    ("could u call me, my phone is charging", "Could you call me? My phone is charging."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
