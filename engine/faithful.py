@@ -63,6 +63,7 @@ from engine.rules import (
     CONCORD_ANY,
     LABEL_LETTER,
     LIKE_ABOUT_NOT_PREV,
+    NAMED_LIKE_WORDS,
     ONE_UNIT,
     QUOTED_SPAN,
     SPELLED_PHRASES,
@@ -1492,6 +1493,18 @@ def _got_state_received(candidate: str, rules_text: str) -> list[str]:
             and re.search(rf"\b(?:received|receive|receives|receiving)\s+{w}\b", candidate, re.IGNORECASE)]
 
 
+# a person named like a word, whom the rules named ("did hope get back to u?" -> "Did Hope get back to you?"), made
+# the word ("Did I hope you get back to you?"); months are capitalised either way ("april fools day"). None of 22,660
+# GYAFC tune references.
+_NAMED_IN_RULES = re.compile(r"(?<=[a-z,;:] )(" + "|".join(
+    w.capitalize() for w in [*NAMED_LIKE_WORDS.split("|"), "will"] if w not in ("april", "june")) + r")\b")
+
+
+def _named_made_word(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{w}" for w in dict.fromkeys(_NAMED_IN_RULES.findall(rules_text))
+            if re.search(rf"\b{w.lower()}\b", candidate) and not re.search(rf"\b{w}\b", candidate)]
+
+
 _LET_VERB = re.compile(r"\blet\s+(it|them|him|her|me|us)\s+([a-z]+)\b", re.IGNORECASE)
 
 
@@ -2574,7 +2587,7 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _time_moved,
                    _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
-                   _till_made_until, _its_object_made_clause, _got_state_received)
+                   _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

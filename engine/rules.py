@@ -864,7 +864,11 @@ _QUESTION_START = re.compile(
     r"necessary|required|free|on|off|due|ready|done|any|good|better|cheaper|mandatory|compulsory|optional|"
     r"refundable|covered|permitted|needed|recommended|safe|legal)\b)"
     # "is breakfast included or not": asked whatever the subject
-    r"|(?:is|are|was|were|does|did|can|could|will|would|should|has|have)\s+(?=[^.!?]*\bor\s+not\W*$))\b",
+    r"|(?:is|are|was|were|does|did|can|could|will|would|should|has|have)\s+(?=[^.!?]*\bor\s+not\W*$)"
+    # a person by name, then what they are asked to have done ("did Hope get back to u", "can Rob pay tmrw")
+    r"|(?:did|does|can|could|would|should|will|has)\s+(?-i:[A-Z][a-z]+)\s+(?:get|come|say|reply|answer|send|call"
+    r"|text|email|sign|pay|finish|check|see|hear|respond|confirm|approve|agree|know|ever|already|still|just|manage"
+    r"|make|bring|find)\b)\b",
     re.IGNORECASE,
 )
 
@@ -960,6 +964,16 @@ _TILL_NOUN_PREV = frozenset(["the", "a", "my", "our", "your", "ur", "their", "ea
 # "can u ask will if hes coming": Will, a person (a model dropped him: "Would you ask if he is coming?")
 _ASK_WILL = re.compile(r"(?<![\w'’])((?i:ask|tell|ping|call|email|text|message|cc|remind|thank|let|told|asked|with|from|"
                        r"to)\s+)will(?=\s+(?:if|whether|about|for|to|that|when|what|how|why|know|and)\b|\s*[,.!?]|\s*$)")
+# ... and other people named like words, asked or told something ("ask grace if she can cover", "tell mark the
+# meeting moved"), or the one a question asks about ("did hope get back to u?" was offered as "Did I hope you get
+# back to you?")
+NAMED_LIKE_WORDS = "grace|hope|faith|joy|mark|rob|bill|sue|pat|dawn|rose|jack|june|april|ivy|holly|ruby|drew|dean"
+_ASK_NAMED = re.compile(r"(?<![\w'’])((?i:ask|tell|ping|call|email|text|message|cc|remind|asked|told)\s+)"
+                        rf"({NAMED_LIKE_WORDS})(?=\s+(?:if|whether|about|to|that|when|what|how|why|know|the)\b)")
+_NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would|should|is|was|will)\s+)"
+                                rf"({NAMED_LIKE_WORDS}|will)(?=\s+(?:get|come|say|reply|answer|send|call|text|email"
+                                r"|sign|pay|finish|check|see|hear|respond|confirm|approve|agree|know|ever|already|still|just"
+                                r"|manage|make|bring|find)\b)")
 
 
 def _d_is_had(nxt: str) -> bool:
@@ -1127,7 +1141,10 @@ _ITS_IS_NEXT = frozenset([
     "from", "more", "less", "back", "her", "his", "their", "our", "me", "you", "him", "them", "us", "this",
     "these", "those", "where", "who", "why", "if", "for", "with", "by", "down", "out", "off", "almost",
     "already", "ever", "gone", "done", "alright", "unbelievable", "necessary", "simple", "boring", "stupid",
-    "crazy", "everything", "nothing", "something", "one", "still", "late", "early", "here", "there", "now"
+    "crazy", "everything", "nothing", "something", "one", "still", "late", "early", "here", "there", "now",
+    # an adverb before what it is ("tbh its mostly fine", "its totally normal")
+    "mostly", "totally", "completely", "literally", "basically", "honestly", "seriously", "absolutely", "clearly",
+    "obviously", "usually", "sometimes", "supposed", "super", "extremely", "incredibly", "fairly"
 ])
 _SUBJECTS = frozenset([
     "i", "you", "u", "he", "she", "it", "we", "they", "there", "that", "this", "my", "your", "his", "her",
@@ -1239,6 +1256,8 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
 # a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
 _WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or)\s+|\s*/\s*|,\s*|\s*[-–]\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
+# ... and the short one first ("it's either mon or tues": "tues" is Tuesday by then)
+_WEEKDAY_PAIR_FIRST = re.compile(rf"(?<![\w'’])(?<!the )(?<!The )((?i:{_WEEKDAY_ANY}))(?=(?:,?\s+(?:and|or)\s+|\s*/\s*)(?:{_WEEKDAY_NAMES})\b)")
 # "for sat" typed in lower case, at a clause's end or before a part of the day, is the day ("2 more volunteers for
 # sat"); "for SAT" is the test, and "for sun" may be sunshine
 _FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"
@@ -2002,6 +2021,9 @@ class RuleFormalizer:
         text = _NUMBER_NO.sub(r"\1number", text)
         text = _REC_LETTER.sub(lambda m: _match_case(m.group(), "recommendation"), text)
         text = _ASK_WILL.sub(r"\1Will", text)
+        text = _ASK_NAMED.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
+        text = _NAMED_ASKED_ABOUT.sub(lambda m: m.group() if m.group(1).strip().lower() == "will" == m.group(2).lower()
+                                      else m.group(1) + m.group(2).capitalize(), text)  # "Will will get voted off"
         text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)
         text = _DOES_WHAT.sub(lambda m: m.group(1) + "it " + m.group()[len(m.group(1)):].lower(), text)
         text = _SORRY_YOU.sub(lambda m: m.group(1) + "I am " + (m.group(2) or "").lower() + "sorry ", text)
@@ -2290,6 +2312,7 @@ class RuleFormalizer:
         if _WEEKDAY_NAME.search(s):  # "moved to Friday the 12th, not mon": a day set against a day
             s = _NOT_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
             s = _WEEKDAY_PAIR.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
+            s = _WEEKDAY_PAIR_FIRST.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         s = _FOR_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2)], s)
         s = _WEEKDAY_PART.sub(lambda m: m.group() if _prev_word(s, m.start()) in _SUBJECTS else _WEEKDAYS[m.group(1)],
                               s)  # "i sat morning and night" keeps its verb

@@ -677,6 +677,16 @@ def test_no_the_noun_made_an_answer_a_state_got_made_received_and_a_numbered_ite
 
 
 
+def test_a_person_named_like_a_word_whom_the_rules_named_stays_a_name():
+    """"did hope get back to u?" was offered as "Did I hope you get back to you?" after the rules had read Hope."""
+    from engine.faithful import _named_made_word
+
+    assert _named_made_word("Did I hope you get back to you?", "Did Hope get back to you?") == ["~Hope"]
+    assert _named_made_word("Has Hope got back to you?", "Did Hope get back to you?") == []
+    assert _named_made_word("We hope to see you.", "We hope to see you.") == []  # the rules read no name
+    assert _named_made_word("Play a joke on april fools day.", "For April fools day play jokes.") == []  # a month
+
+
 def test_a_hedge_on_what_the_writer_states_of_their_own_doing_is_an_opinion_added():
     """"i factory reset it and lost all my pics" was offered as "I believe the factory reset it and lost all of my
     pictures.": a fact the writer stated made a guess. A writer who guesses in words of their own keeps it open."""

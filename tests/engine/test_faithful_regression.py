@@ -331,6 +331,7 @@ WRITER_CASES = [
     ("im finna head out in 5", ["about to"], ["finna"]),
     ("i factory reset it and lost all my pics", ["I factory reset it"], ["believe"]),        # "I believe the factory"
     ("best, anna", ["Best, anna"], ["It is"]),                                              # "It is the best, anna."
+    ("did hope get back to u?", ["Did Hope get back to you?"], []),                          # "Did I hope you get"
 ]
 
 

@@ -1122,6 +1122,16 @@ CASES = [
     ("pb today, 5k in 24 mins", "PB today, 5k in 24 minutes."),
     ("can u turn the music down pls, baby's sleeping", "Can you turn the music down please? Baby is sleeping."),
     ("could u call me, my phone is charging", "Could you call me? My phone is charging."),
+    ("tbh its mostly fine", "To be honest, it is mostly fine."),                           # was "its mostly"
+    ("screamo finds its way in", "Screamo finds its way in."),
+    ("did hope get back to u?", "Did Hope get back to you?"),                              # "Did I hope you get"
+    ("ask grace if she can cover", "Ask Grace if she can cover."),
+    ("she handled it with grace.", "She handled it with grace."),
+    ("the teacher will mark the tests", "The teacher will mark the tests."),
+    ("can rob pay tmrw", "Can Rob pay tomorrow?"),
+    ("I cant believe Will will get voted off!", "I cannot believe Will will get voted off."),
+    ("it's either mon or tues, not both", "It is either Monday or Tuesday, not both."),      # was "mon or Tuesday"
+    ("the sun and Monday", "The sun and Monday."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
