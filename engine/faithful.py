@@ -1500,6 +1500,19 @@ _NAMED_IN_RULES = re.compile(r"(?<=[a-z,;:] )(" + "|".join(
     w.capitalize() for w in [*NAMED_LIKE_WORDS.split("|"), "will"] if w not in ("april", "june")) + r")\b")
 
 
+_BARE_WH_END = re.compile(r"\b(what|who|where|why|how|when)\s*\?\s*$", re.IGNORECASE)
+# a noun that takes no article given one ("great news!!!" -> "That is a great news."); none of 22,660 GYAFC tune
+# references
+_UNCOUNTED = re.compile(r"\b(?:a|an)\s+(?:[a-z]+\s+)?(news|information|advice|feedback|furniture|equipment|homework"
+                        r"|luggage|baggage|evidence|knowledge|weather|traffic|software|hardware|progress)\b",
+                        re.IGNORECASE)
+
+
+def _article_on_uncounted(candidate: str, rules_text: str) -> list[str]:
+    m = _UNCOUNTED.search(candidate)
+    return [f"+a {m.group(1).lower()}"] if m and not _UNCOUNTED.search(rules_text) else []
+
+
 def _named_made_word(candidate: str, rules_text: str) -> list[str]:
     return [f"~{w}" for w in dict.fromkeys(_NAMED_IN_RULES.findall(rules_text))
             if re.search(rf"\b{w.lower()}\b", candidate) and not re.search(rf"\b{w}\b", candidate)]
@@ -2587,7 +2600,8 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _time_moved,
                    _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
-                   _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word)
+                   _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
+                   _article_on_uncounted)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -2879,6 +2893,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
             # nor a one-word question, after the rules, that the candidate makes a question of its own ("lol what" ->
             # "What is it that?"; the rules' "What?" is all it asks; "same" -> "It is the same." states it)
             or (len(ruled) == 1 and is_question(rules_text) and any(w not in allowed for w in cand))
+            # ... nor one that ends a short message ("wait, what?" -> "Wait, what is it?")
+            or (len(src) <= SHORT_MESSAGE_WORDS and (wh := _BARE_WH_END.search(rules_text)) is not None
+                and re.search(rf"\b{wh.group(1)}\s+[a-z]", candidate, re.IGNORECASE) is not None)
             # nor a message of one to three words, whose words are all it says: a content word of the model's own
             # is a new statement ("wait what??" -> "Wait, do you know what?"); words that make it a sentence
             # ("same" -> "It is the same.") are function words, and a formal equivalent is the writer's word; a

@@ -332,6 +332,8 @@ WRITER_CASES = [
     ("i factory reset it and lost all my pics", ["I factory reset it"], ["believe"]),        # "I believe the factory"
     ("best, anna", ["Best, anna"], ["It is"]),                                              # "It is the best, anna."
     ("did hope get back to u?", ["Did Hope get back to you?"], []),                          # "Did I hope you get"
+    ("great news!!! 🎉🎉", ["reat news"], ["a great news"]),                                  # "That is a great news."
+    ("wait, what?", ["what?"], ["what is"]),                                                   # "Wait, what is it?"
 ]
 
 
