@@ -1513,6 +1513,14 @@ def _article_on_uncounted(candidate: str, rules_text: str) -> list[str]:
     return [f"+a {m.group(1).lower()}"] if m and not _UNCOUNTED.search(rules_text) else []
 
 
+# "based" said of a view ("ur take is based") given a basis of the model's own ("Your take is based on it.")
+_BASED_END = re.compile(r"\b(?:is|are|was|were|so|very|really|totally|kinda)\s+based\s*(?:[.!?,;]|$)", re.IGNORECASE)
+
+
+def _based_given_basis(candidate: str, rules_text: str) -> list[str]:
+    return ["~based"] if _BASED_END.search(rules_text) and re.search(r"\bbased\s+on\b", candidate, re.IGNORECASE) else []
+
+
 def _named_made_word(candidate: str, rules_text: str) -> list[str]:
     return [f"~{w}" for w in dict.fromkeys(_NAMED_IN_RULES.findall(rules_text))
             if re.search(rf"\b{w.lower()}\b", candidate) and not re.search(rf"\b{w}\b", candidate)]
@@ -2601,7 +2609,7 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _time_moved,
                    _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
-                   _article_on_uncounted)
+                   _article_on_uncounted, _based_given_basis)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -383,6 +383,15 @@ _I_SUBJECT_DROP = re.compile(
 _GOT_THIS = re.compile(rf"^({_LEAD})(?:you|u|ya) (?:have |['’]ve )?got this(?=\s*[!.]*\s*$)", re.IGNORECASE)
 # "bet" on its own agrees ("bet, see u at 8" -> "Agreed, see you at 8."; a model made it "I would like to see you")
 _BET = re.compile(rf"^({_LEAD})bet(?=\s*(?:[,.!]|$))", re.IGNORECASE)
+# "say less, im in" agrees too ("Understand, I am in." was offered after "understood"); "gm everyone", "gn, sweet dreams": a greeting and a goodnight (a model dropped "gm":
+# "gm everyone" -> "Everyone."; "gm crops" are modified, and stay)
+_SAY_LESS = re.compile(rf"^({_LEAD})say less(?=\s*(?:[,.!]|$))", re.IGNORECASE)
+_GM_GN = re.compile(rf"^({_LEAD})(gm|gn)(?=\s*(?:[,.!]|$)|\s+(?:everyone|everybody|all|guys|team|fam|folks|y['’]?all)\b)",
+                    re.IGNORECASE)
+# "lowkey want to skip the party": the writer's wish, said mildly ("Somewhat want to ..." had no subject, and a model
+# gave it one of its own: "Some people want to skip the party.")
+_MILD_WISH = re.compile(rf"^({_LEAD})somewhat\s+(?=(?:want|need|hope|wish|love|hate|miss|feel|like|regret|prefer)\b)",
+                        re.IGNORECASE)
 # A one-word question asking for the reader's view: "thoughts?" -> "Do you have any thoughts?" (a model made it
 # "I thought it was that?")
 _ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|suggestions|objections|takers|volunteers)"
@@ -431,6 +440,12 @@ _KNACKERED = re.compile(r"(?<![\w'’])((?i:i'?m|i am|i was|we'?re|we are|we wer
 # is a question); it becomes "Do you want to ...?" below (it had become "Want to grab ... sometime."); after a
 # statement it is the writer's wish ("im tired. wanna go home")
 _WANNA_ASKS = re.compile(r"^(?:(?i:hey|hi|yo|hello|ok|okay|so)[,!]? )?[Ww]anna [a-z][^.!?\n]*?(?=[ \t]*$)", re.MULTILINE)
+# "fr fr he needs to stop", "hes the best fr": for real ("Fr frame, he needs to stop." was offered); "email fr jo" is
+# "from", and stays
+_FOR_REAL = re.compile(r"(?<![\w'’])(?:(?i:fr)\s+(?i:fr)(?![\w'’])|(?<=[a-z] )fr(?=\s*[.!?]*\s*$))", re.MULTILINE)
+# "messi is the goat": the greatest of all time ("the goat ate my shoe" stays an animal)
+_THE_GOAT = re.compile(r"((?<![\w'’])(?i:is|was|are|were)\s+|['’]s\s+)the goat(?=\s*(?:[.!?,;]|$)|\s+(?:at|in|for|"
+                       r"ever)\b)", re.MULTILINE)
 # "he forgot his pe kit again": physical education
 _PE = re.compile(r"(?<![\w'’])pe(?=\s+(?:kit|class|classes|lesson|lessons|teacher|teachers|department|uniform|bag)\b)")
 # "lets do a second round" opens a proposal: "let us" ("he lets me" is the verb)
@@ -2049,6 +2064,8 @@ class RuleFormalizer:
         text = _PM_ME.sub(lambda m: _match_case(m.group(1), "message"), text)
         text = _KNACKERED.sub(r"\1exhausted", text)
         text = _PE.sub("PE", text)
+        text = _FOR_REAL.sub(lambda m: _match_case(m.group()[:1], "for") + " real", text)
+        text = _THE_GOAT.sub(r"\1the greatest of all time", text)
         text = _WANNA_ASKS.sub(lambda m: m.group() + "?", text)
         text = _LETS.sub(lambda m: m.group(1) + _match_case(m.group(2), "let") + " us ", text)
         text = _DIFF.sub(r"\1difference", text)
@@ -2345,6 +2362,9 @@ class RuleFormalizer:
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
         s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)
         s = _BET.sub(lambda m: m.group(1) + "agreed", s)
+        s = _SAY_LESS.sub(lambda m: m.group(1) + "agreed", s)
+        s = _GM_GN.sub(lambda m: m.group(1) + ("good morning" if m.group(2).lower() == "gm" else "good night"), s)
+        s = _MILD_WISH.sub(lambda m: m.group(1) + "I somewhat ", s)
         s = _ANY_VIEWS.sub(lambda m: m.group(1) + "do you have any ", s)
         if (chance := _ANY_CHANCE.match(s)) is not None and not s.rstrip().endswith((".", "!")):
             s = f"{chance.group(1)}is there any {(chance.group(2) or chance.group(3)).lower()}{s[chance.end():].rstrip(' ?')}?"

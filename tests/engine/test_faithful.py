@@ -694,6 +694,10 @@ def test_an_article_on_a_noun_that_takes_none_and_a_short_question_grown(rules):
     assert _article_on_uncounted("That is a great news.", "Great news.") == ["+a news"]
     assert _article_on_uncounted("That is great news.", "Great news.") == []
     assert _article_on_uncounted("I need an advice.", "I need an advice.") == []  # the writer's own
+    from engine.faithful import _based_given_basis
+
+    assert _based_given_basis("Your take is based on it.", "Your take is based.") == ["~based"]  # a basis invented
+    assert _based_given_basis("It is based on a true story.", "It is based on a true story.") == []
     wl = SafeRewriter(FakeModel({}), rules, scorer=None).wordlist
     markers = frozenset()
     assert check("Wait, what is it?", "wait, what?", "Wait, what?", wl, markers).dropped

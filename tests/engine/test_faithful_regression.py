@@ -334,6 +334,9 @@ WRITER_CASES = [
     ("did hope get back to u?", ["Did Hope get back to you?"], []),                          # "Did I hope you get"
     ("great news!!! 🎉🎉", ["reat news"], ["a great news"]),                                  # "That is a great news."
     ("wait, what?", ["what?"], ["what is"]),                                                   # "Wait, what is it?"
+    ("lowkey want to skip the party", ["I "], ["Some people"]),
+    ("ur take is based", ["based"], ["based on"]),                                            # "based on it"
+    ("gm everyone", ["Good morning"], []),                                                     # "Everyone."
 ]
 
 

@@ -1132,6 +1132,18 @@ CASES = [
     ("I cant believe Will will get voted off!", "I cannot believe Will will get voted off."),
     ("it's either mon or tues, not both", "It is either Monday or Tuesday, not both."),      # was "mon or Tuesday"
     ("the sun and Monday", "The sun and Monday."),
+    ("fr fr he needs to stop", "For real he needs to stop."),                               # "Fr frame, he ..."
+    ("hes the best fr", "He is the best for real."),
+    ("email fr jo", "Email fr jo."),
+    ("messi is the goat", "Messi is the greatest of all time."),
+    ("the goat ate my shoe", "The goat ate my shoe."),
+    ("say less, im in", "Agreed, I am in."),
+    ("gm everyone", "Good morning everyone."),                                             # "Everyone."
+    ("gn, sweet dreams", "Good night, sweet dreams."),
+    ("gm crops are banned", "Gm crops are banned."),
+    ("lowkey want to skip the party", "I somewhat want to skip the party."),                # "Some people want"
+    ("the tacos were bussin", "The tacos were delicious."),
+    ("tgif!!", "Thank goodness it is Friday."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
