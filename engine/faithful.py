@@ -1470,12 +1470,16 @@ _OWNING_VERBS = frozenset(["has", "had", "have", "lost", "lose", "loses", "made"
 
 def _its_object_made_clause(candidate: str, rules_text: str) -> list[str]:
     """A verb's object owned by "its" made a clause of its own ("my car failed its mot" -> "My car failed, it is mot.",
-    "... failed it is mot", "... failed is mot"). None of 22,660 GYAFC tune references (1 with any word before
+    "... failed it is mot", "... failed is mot", "... failed it to be mot"). None of 22,660 GYAFC tune references (1 with any word before
     "its": "PINHEAD GUNPOWDER its Billie Joes side band" -> "... Gunpowder. It is Billie Joe's")."""
     return [f"{SENSE}its {w}" for v, w in dict.fromkeys(_VERB_ITS.findall(rules_text))
-            if (v.lower().endswith("ed") or v.lower() in _OWNING_VERBS)
-            and re.search(rf"\b{re.escape(v)}\s*[,;.]?\s*(?:it\s+is|it['’]s|is)\s+{re.escape(w)}\b", candidate,
-                          re.IGNORECASE)]
+            if (v.lower().endswith("ed") or v.lower() in _OWNING_VERBS) and w.lower() not in STOPWORDS
+            and (re.search(rf"\b{re.escape(v)}\s*[,;.]?\s*(?:it\s+is|it['’]s|is|it(?:\s+to)?\s+be)\s+{re.escape(w)}\b",
+                           candidate, re.IGNORECASE)
+                 # or the object kept without an owner ("My car failed it, Mot, needs new brakes.")
+                 or (re.search(rf"\b{re.escape(w)}\b", candidate, re.IGNORECASE)
+                     and not re.search(rf"\b(?:its|their|the|his|her|an?)\s+(?:\w+\s+)?{re.escape(w)}\b", candidate,
+                                       re.IGNORECASE)))]
 
 
 _GOT_STATE = re.compile(r"\b(?:got|get|gets|getting|gotten)\s+([a-z]{3,})\b", re.IGNORECASE)

@@ -446,6 +446,9 @@ _FOR_REAL = re.compile(r"(?<![\w'’])(?:(?i:fr)\s+(?i:fr)(?![\w'’])|(?<=[a-z]
 # "messi is the goat": the greatest of all time ("the goat ate my shoe" stays an animal)
 _THE_GOAT = re.compile(r"((?<![\w'’])(?i:is|was|are|were)\s+|['’]s\s+)the goat(?=\s*(?:[.!?,;]|$)|\s+(?:at|in|for|"
                        r"ever)\b)", re.MULTILINE)
+# "stuck in traffic on the m25", "the car needs an mot": a road's number and the yearly test, in capitals
+_ROAD_MOT = re.compile(r"(?<![\w'’])(?:((?i:the)\s+)([ma])(\d{1,3})|((?i:the|an|its|my|his|her|their|our|your|ur)\s+)(mot))"
+                       r"(?![\w'’-])")
 # "he forgot his pe kit again": physical education
 _PE = re.compile(r"(?<![\w'’])pe(?=\s+(?:kit|class|classes|lesson|lessons|teacher|teachers|department|uniform|bag)\b)")
 # "lets do a second round" opens a proposal: "let us" ("he lets me" is the verb)
@@ -859,6 +862,7 @@ _QUESTION_START = re.compile(
     # a question of its subject: "wait what happened", "who called", "what changed"; a wh-word on its own ("lol what")
     r"|(?:who|what)\s+(?:happened|changed|broke|called|won|lost|said\s+that|did\s+that|went\s+wrong)\W*$"
     r"|(?:what|why|how|who|where|when|huh)\W*$"
+    r"|whose\s+(?:[a-z]+\s+)?(?:is|are|was|were|do|does|did|can|will|would|should)\b"  # "whose turn is it to walk the dog"
     # "which one is better, the red or the blue"; "which is why ..." and "which means ..." state
     r"|which\s+(?:(?!(?:is|are|was|were|means|meant|makes|made|explains|reminds|of|i|you|u|he|she|we|they|it)\b)"
     r"[^\W\d_]+\s+(?:of\s+"
@@ -2064,6 +2068,8 @@ class RuleFormalizer:
         text = _PM_ME.sub(lambda m: _match_case(m.group(1), "message"), text)
         text = _KNACKERED.sub(r"\1exhausted", text)
         text = _PE.sub("PE", text)
+        text = _ROAD_MOT.sub(lambda m: m.group(4) + "MOT" if m.group(5) else m.group(1) + m.group(2).upper() + m.group(3),
+                             text)
         text = _FOR_REAL.sub(lambda m: _match_case(m.group()[:1], "for") + " real", text)
         text = _THE_GOAT.sub(r"\1the greatest of all time", text)
         text = _WANNA_ASKS.sub(lambda m: m.group() + "?", text)

@@ -1800,6 +1800,7 @@ def test_a_word_the_list_never_capitalises_keeps_the_writers_lower_case_inside_a
 def test_an_object_owned_by_its_is_not_made_a_clause(rules, wl):
     src = "my car failed its mot, needs new brakes"
     for bad in ("My car failed, it is mot, needs new brakes.", "My car failed, it's mot, needs new brakes.",
-                "My car failed is mot, needs new brakes."):
-        assert "~its mot" in _check(bad, src, rules, wl).critical, bad
+                "My car failed is mot, needs new brakes.", "My car failed it to be mot, needs new brakes.",
+                "My car failed it, Mot, needs new brakes."):
+        assert "~its MOT" in _check(bad, src, rules, wl).critical, bad  # the rules write the test's name so
     assert _check("My car failed its MOT, needs new brakes.", src, rules, wl).dropped == ()

@@ -1144,6 +1144,10 @@ CASES = [
     ("lowkey want to skip the party", "I somewhat want to skip the party."),                # "Some people want"
     ("the tacos were bussin", "The tacos were delicious."),
     ("tgif!!", "Thank goodness it is Friday."),
+    ("whose turn is it to walk the dog", "Whose turn is it to walk the dog?"),               # was a statement
+    ("i'm stuck in traffic on the m25", "I am stuck in traffic on the M25."),
+    ("the car needs an mot before march", "The car needs an MOT before March."),
+    ("Not sure, I'll ask my m8 Emma", "Not sure, I will ask my mate Emma."),                 # not "M8"
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
