@@ -1550,6 +1550,9 @@ def _apology_aimed(candidate: str, source: str) -> list[str]:
     return []
 
 
+_NUMBER_COMMA_WORD = re.compile(r"(?<![\w.])(\d+(?:st|nd|rd|th)?)\s*,\s*([a-z]{3,})\b", re.IGNORECASE)
+
+
 def _comma_joined(candidate: str, rules_text: str, source: str) -> list[str]:
     """Each place is found by the two words before the mark (a word may come between them: "service has ever
     waited") and the one after it."""
@@ -1573,6 +1576,13 @@ def _comma_joined(candidate: str, rules_text: str, source: str) -> list[str]:
         be = rf"(?<![\w'’]){before}\s+{_COPULA}\s+{after}\b"
         if joined or (re.search(be, candidate, re.IGNORECASE) and not re.search(be, rules_text, re.IGNORECASE)):
             out.append(f"{SENSE},{low}")
+    # a number the writer ended a clause on, run into the next word ("last day is the 30th, drinks after work?" ->
+    # "... the 30th drinks after work?": a count of drinks now)
+    for m in _NUMBER_COMMA_WORD.finditer(rules_text):
+        num, after = re.escape(m.group(1)), re.escape(m.group(2))
+        if (m.group(2).lower() not in STOPWORDS and re.search(rf"{num}\s*,\s*{after}\b", source, re.IGNORECASE)
+                and re.search(rf"(?<![\w.]){num}\s+{after}\b", candidate, re.IGNORECASE)):
+            out.append(f"{SENSE},{m.group(2).lower()}")
     # Two sentences the writer ended with "!", "?" or a full stop run into one: "long time no see! how've u been?"
     # -> "Long time, no see how have you been?" (an abbreviation's dot, "Jr. High", ends nothing)
     for m in _SENTENCE_THEN_WORD.finditer(rules_text):

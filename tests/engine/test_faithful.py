@@ -1797,6 +1797,14 @@ def test_a_word_the_list_never_capitalises_keeps_the_writers_lower_case_inside_a
     assert writer_case("I saw Jack Black and Sarah.", "i saw jack black and sarah", wl) == "I saw Jack Black and Sarah."
 
 
+def test_a_number_the_writer_ended_a_clause_on_is_not_run_into_the_next_word(rules, wl):
+    """"last day is the 30th, drinks after work?" was offered as "Last day is the 30th drinks after work?"."""
+    src = "last day is the 30th, drinks after work?"
+    assert "~,drinks" in _check("Last day is the 30th drinks after work?", src, rules, wl).dropped
+    assert _check("Last day is the 30th, drinks after work?", src, rules, wl).dropped == ()
+    assert _check("The number is 2758574 but add the code.", "is 2758574, but add the code", rules, wl).dropped == ()
+
+
 def test_an_object_owned_by_its_is_not_made_a_clause(rules, wl):
     src = "my car failed its mot, needs new brakes"
     for bad in ("My car failed, it is mot, needs new brakes.", "My car failed, it's mot, needs new brakes.",

@@ -337,6 +337,7 @@ WRITER_CASES = [
     ("lowkey want to skip the party", ["I "], ["Some people"]),
     ("ur take is based", ["based"], ["based on"]),                                            # "based on it"
     ("gm everyone", ["Good morning"], []),                                                     # "Everyone."
+    ("last day is the 30th, drinks after work?", ["30th, drinks"], ["30th drinks"]),            # a count of drinks
 ]
 
 

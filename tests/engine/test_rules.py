@@ -1148,6 +1148,7 @@ CASES = [
     ("i'm stuck in traffic on the m25", "I am stuck in traffic on the M25."),
     ("the car needs an mot before march", "The car needs an MOT before March."),
     ("Not sure, I'll ask my m8 Emma", "Not sure, I will ask my mate Emma."),                 # not "M8"
+    ("my manager is on mat leave till june", "My manager is on maternity leave until June."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
