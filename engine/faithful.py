@@ -2265,6 +2265,11 @@ _GREETING_LINE = re.compile(r"^\W*(?:hey|heya|hiya|hi|hello|dear|good (?:morning
 _CAN_NOT = re.compile(r"\b([Cc])an\s+not\b(?!\s+(?:only|just|merely|simply)\b)")
 
 
+# words the list spells with a capital only as a part of a longer name ("New York", "Great Britain", "Big Ben"):
+# alone, beside no other capital, they are the writer's lower-case words ("10k in 52:30, new pb!!" -> "..., New PB.")
+_NAME_PARTS_ONLY = frozenset(["new", "old", "great", "big", "little", "grand", "royal", "united", "high", "long"])
+
+
 def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = "") -> str:
     """The candidate with the writer's lower case kept on common words the model capitalised as if names ("the apt
     is" -> "The Apt is", "allowed max 2 hours" -> "allowed Max 2 hours"): a word the writer typed only in lower case
@@ -2310,7 +2315,8 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
             continue
         # ... and one the list never capitalises, typed in lower case, inside a clause ("Is attendance Mandatory for
         # the lab?")
-        if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in wordlist.capitalised
+        if (low in typed and m.group(2) not in typed and low in wordlist.common
+                and (low not in wordlist.capitalised or low in _NAME_PARTS_ONLY)
                 and low not in _CALENDAR and not in_a_name and re.fullmatch(r"[a-z][a-z'’-]*[a-z]|[a-z]", prev)):
             toks[i] = m.group(1) + low + m.group(3)
             continue

@@ -653,6 +653,9 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_case("The removal Van is booked for 8am.", "the removal van is booked for 8am", wl) == \
         "The removal van is booked for 8am."
     assert writer_case("We saw the band Van Halen.", "we saw the band van halen", wl) == "We saw the band Van Halen."
+    # a word the list capitalises only inside a longer name, alone ("10k in 52:30, new pb!!" -> "..., New PB.")
+    assert writer_case("I ran 10k in 52:30, New PB.", "i ran 10k in 52:30, new pb!!", wl) == "I ran 10k in 52:30, new PB."
+    assert writer_case("I flew to New York.", "i flew to new york", wl) == "I flew to New York."
 
 
 def test_no_the_noun_made_an_answer_a_state_got_made_received_and_a_numbered_item_given_of():

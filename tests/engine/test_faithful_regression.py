@@ -338,6 +338,7 @@ WRITER_CASES = [
     ("ur take is based", ["based"], ["based on"]),                                            # "based on it"
     ("gm everyone", ["Good morning"], []),                                                     # "Everyone."
     ("last day is the 30th, drinks after work?", ["30th, drinks"], ["30th drinks"]),            # a count of drinks
+    ("i ran 10k in 52:30, new pb!!", ["new PB"], ["New PB"]),
 ]
 
 
