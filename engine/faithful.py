@@ -678,10 +678,11 @@ def _span_lost(candidate: str, rules_text: str) -> list[str]:
 _NO_BEFORE = re.compile(r"\bno\s+([a-z]+)\b", re.IGNORECASE)
 
 
-# ... and "no" inside a clause made an answer with what follows it ("that's a hard no from me" -> "That is a hard, no
-# from me.", "... a difficult situation, no from me.")
-_NO_INSIDE = re.compile(r"\b(?!(?:oh|ah|yes|yeah|and|or|but|so|well|said|say|says|um|uh|heck|hell|god|lol)\b)([a-z]+)"
-                        r"\s+no\s+(?!(?:matter|doubt|longer|more|way|one)\b)([a-z]+)\b", re.IGNORECASE)
+# ... and "no" the noun, after an article and its adjective, made an answer with what follows it ("that's a hard no
+# from me" -> "That is a hard, no from me.", "... a difficult situation, no from me."; "veggie options no problem" ->
+# "..., no problem" is the writer's aside, and stays allowed)
+_NO_INSIDE = re.compile(r"\b(?:a|an|the)\s+([a-z]+)\s+no\s+(?!(?:matter|doubt|longer|more|way|one)\b)([a-z]+)\b",
+                        re.IGNORECASE)
 
 
 def _no_made_answer(candidate: str, rules_text: str) -> list[str]:
@@ -2322,7 +2323,7 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
             continue
         # after a determiner and one lower-case word of the writer's ("the removal Van is booked"): a common noun
         # phrase, whatever else the list spells with a capital
-        det_phrase = (not m.group(1) and p == i - 1 and p >= 1 and re.fullmatch(r"[a-z]+", prev) is not None
+        det_phrase = (not m.group(1) and m.group(2) not in ruled and p == i - 1 and p >= 1 and re.fullmatch(r"[a-z]+", prev) is not None
                       and _bare(prev) not in STOPWORDS and _bare(toks[p - 1]) in _DETERMINERS)
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in _CALENDAR
                 and not in_a_name and (det_phrase or ((low not in wordlist.capitalised

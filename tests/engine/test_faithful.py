@@ -656,6 +656,9 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     # a word the list capitalises only inside a longer name, alone ("10k in 52:30, new pb!!" -> "..., New PB.")
     assert writer_case("I ran 10k in 52:30, New PB.", "i ran 10k in 52:30, new pb!!", wl) == "I ran 10k in 52:30, new PB."
     assert writer_case("I flew to New York.", "i flew to new york", wl) == "I flew to New York."
+    # a capital the rules write too stays ("the best thanksgiving dinner")
+    assert writer_case("My mother makes the best Thanksgiving dinner.", "my mom makes the best thanksgiving dinner", wl,
+                       "My mom makes the best Thanksgiving dinner.") == "My mother makes the best Thanksgiving dinner."
 
 
 def test_no_the_noun_made_an_answer_a_state_got_made_received_and_a_numbered_item_given_of():
@@ -668,6 +671,9 @@ def test_no_the_noun_made_an_answer_a_state_got_made_received_and_a_numbered_ite
     assert _no_made_answer("That is a hard no from me.", "That is a hard no from me.") == []
     assert _no_made_answer("He would do the same, no matter what.", "he would do the same no matter what") == []
     assert _no_made_answer("That is a difficult situation, no from me.", "That is a hard no from me.") == ["~hard no"]
+    # the writer's aside keeps its comma ("veggie options no prob" -> "..., no problem.")
+    assert _no_made_answer("The caterer can do the veggie options, no problem.",
+                           "The caterer can do veggie options no problem.") == []
     assert _got_state_received("I received sunburnt on day one.", "Got sunburnt on day 1.") == ["got sunburnt"]
     assert _got_state_received("They received married in May.", "They got married in May.") == ["got married"]
     assert _got_state_received("I received two tickets.", "I got 2 tickets.") == []

@@ -669,7 +669,7 @@ CASES = [
     ("what time is todays meeting", "What time is today's meeting?"),
     ("were short a goalie for sundays game, any takers?", "We are short a goalie for Sunday's game, any takers?"),
     ("todays the day!!", "Today is the day."),
-    ("we close on sundays at 5", "We close on sundays at 5."),
+    ("we close on sundays at 5", "We close on Sundays at 5."),                                # a plural, no possessive
     # a sentence that opens on "were" with no subject after it is "we're"; a question or a subjunctive stays
     ("were going to the mall later", "We are going to the mall later."),
     ("were you there?", "Were you there?"),
@@ -1149,6 +1149,7 @@ CASES = [
     ("the car needs an mot before march", "The car needs an MOT before March."),
     ("Not sure, I'll ask my m8 Emma", "Not sure, I will ask my mate Emma."),                 # not "M8"
     ("my manager is on mat leave till june", "My manager is on maternity leave until June."),
+    ("reruns of the show that they air on sundays.", "Reruns of the show that they air on Sundays."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
