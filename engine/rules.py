@@ -853,6 +853,9 @@ _NEXT_WORD = re.compile(r"\s+([\w'’]+)")
 _PREV_WORD = re.compile(r"([\w'’]+)\s+$")
 # A question without its mark: "how would you want it." An imperative ("Do the dishes", "Have a nice day",
 # "Do it now") must not match, so "do"/"have" only count before a personal pronoun.
+# what a named person is asked to have done (the rule naming such a person reads it too: "did Hope get back to u")
+_ASKED_DOINGS = (r"(?:get|come|say|reply|answer|send|call|text|email|sign|pay|finish|check|see|hear|respond|confirm"
+                 r"|approve|agree|know|ever|already|still|just|manage|make|bring|find)")
 _QUESTION_START = re.compile(
     # an opener or two may come first: "wait so r u coming or not", "ok so are we still meeting"
     rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then)[,\s]+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
@@ -885,9 +888,7 @@ _QUESTION_START = re.compile(
     # "is breakfast included or not": asked whatever the subject
     r"|(?:is|are|was|were|does|did|can|could|will|would|should|has|have)\s+(?=[^.!?]*\bor\s+not\W*$)"
     # a person by name, then what they are asked to have done ("did Hope get back to u", "can Rob pay tmrw")
-    r"|(?:did|does|can|could|would|should|will|has)\s+(?-i:[A-Z][a-z]+)\s+(?:get|come|say|reply|answer|send|call"
-    r"|text|email|sign|pay|finish|check|see|hear|respond|confirm|approve|agree|know|ever|already|still|just|manage"
-    r"|make|bring|find)\b)\b",
+    rf"|(?:did|does|can|could|would|should|will|has)\s+(?-i:[A-Z][a-z]+)\s+{_ASKED_DOINGS}\b)\b",
     re.IGNORECASE,
 )
 
@@ -990,9 +991,7 @@ NAMED_LIKE_WORDS = "grace|hope|faith|joy|mark|rob|bill|sue|pat|dawn|rose|jack|ju
 _ASK_NAMED = re.compile(r"(?<![\w'’])((?i:ask|tell|ping|call|email|text|message|cc|remind|asked|told)\s+)"
                         rf"({NAMED_LIKE_WORDS})(?=\s+(?:if|whether|about|to|that|when|what|how|why|know|the)\b)")
 _NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would|should|is|was|will)\s+)"
-                                rf"({NAMED_LIKE_WORDS}|will)(?=\s+(?:get|come|say|reply|answer|send|call|text|email"
-                                r"|sign|pay|finish|check|see|hear|respond|confirm|approve|agree|know|ever|already|still|just"
-                                r"|manage|make|bring|find)\b)")
+                                rf"({NAMED_LIKE_WORDS}|will)(?=\s+{_ASKED_DOINGS}\b)")
 
 
 def _d_is_had(nxt: str) -> bool:
