@@ -2293,6 +2293,14 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
         if m is None:
             continue
         low = m.group(2).lower()
+        # a sentence the writer began (the rules' capital) joined to the one before by a comma of the model's own:
+        # the capital goes with the full stop ("we're expecting!! due in april" -> "We are expecting, Due in April.")
+        if (i > 0 and toks[i - 1].endswith(",") and low in typed and m.group(2) not in typed
+                and low in wordlist.common and not (i + 1 < len(toks) and titled[i + 1])
+                and re.search(rf"\b{re.escape(_bare(toks[i - 1]))}[.!?]+\s+{re.escape(m.group(2))}\b", rules_text,
+                              re.IGNORECASE)):
+            toks[i] = m.group(1) + low + m.group(3)
+            continue
         # a code before it ("our Q4 Target", "the 2026 Budget") is read across, as no name of its own; after a
         # determiner and a code the word goes back to the writer's lower case even where the list has it capitalised
         # too ("Target", "Budget": shops and firms)

@@ -449,6 +449,15 @@ _THE_GOAT = re.compile(r"((?<![\w'’])(?i:is|was|are|were)\s+|['’]s\s+)the go
 # "stuck in traffic on the m25", "the car needs an mot": a road's number and the yearly test, in capitals
 _ROAD_MOT = re.compile(r"(?<![\w'’])(?:((?i:the)\s+)([ma])(\d{1,3})|((?i:the|an|its|my|his|her|their|our|your|ur)\s+)(mot))"
                        r"(?![\w'’-])")
+# "my mil is visiting", "my fil is in hospital": in-laws ("2 mil" is a million, and stays)
+_IN_LAWS = re.compile(r"(?<![\w'’])((?i:my|ur|your|his|her|their|our)\s+)(mil|fil|sil|bil)(?![\w'’])")
+_IN_LAW_WORDS = {"mil": "mother-in-law", "fil": "father-in-law", "sil": "sister-in-law", "bil": "brother-in-law"}
+# "someone nicked my bike": stole it ("i nicked my finger shaving" is a cut, and stays)
+_NICKED = re.compile(r"(?<![\w'’])(?i:nicked)(?=\s+(?:my|his|her|our|their|your|ur|the|a)\s+(?:bike|phone|wallet|car|bag"
+                     r"|purse|laptop|stuff|money|lunch|charger|seat|idea|parking spot|spot|tools|handbag|bicycle)\b)")
+# "she has a temp": a temperature ("a temp from the agency" is a worker, and stays)
+_A_TEMP = re.compile(r"(?<![\w'’])((?i:has|have|had|got|running|runs|with)\s+a\s+)temp(?=\s*(?:$|[,.;:!?]|(?:of|and|so|"
+                     r"again|today|tonight|now)\b))")
 # "he forgot his pe kit again": physical education
 _PE = re.compile(r"(?<![\w'’])pe(?=\s+(?:kit|class|classes|lesson|lessons|teacher|teachers|department|uniform|bag)\b)")
 # "lets do a second round" opens a proposal: "let us" ("he lets me" is the verb)
@@ -622,7 +631,9 @@ _ZOOM_ON = re.compile(r"(?<![\w'’])((?:on|via|over|through)\s+)zoom(?=\s*(?:$|
                       r"tonight|later|at|and|or|with)\b))")
 # "the kids r at my moms": a place named by its owner, typed without the apostrophe ("at my mom's")
 _AT_OWNERS = re.compile(r"(?<![\w'’])((?i:at|to|from|by|over at|stay at|staying at)\s+(?i:my|ur|your|his|her)\s+"
-                        r"(?i:mom|mum|dad|grandma|grandpa|granny|nana|boyfriend|girlfriend|bf|gf))s"
+                        r"(?i:mom|mum|dad|grandma|grandpa|granny|nana|boyfriend|girlfriend|bf|gf)"
+                        # "the kids r at their dads": at a place ("gifts from their boyfriends" are many)
+                        r"|(?i:at|over at|stay at|staying at)\s+(?i:their|our)\s+(?i:mom|mum|dad|grandma|grandpa|granny|nana))s"
                         r"(?=\s*(?:$|[,.;:!?)]|(?:this|"
                         r"tonight|tomorrow|today|for|until|till|and|but|so|now|again|place|house)\b))")
 # "todays meeting", "sundays game": a day's thing, typed without the apostrophe ("today's meeting", "Sunday's game");
@@ -2067,6 +2078,9 @@ class RuleFormalizer:
         text = _PM_ME.sub(lambda m: _match_case(m.group(1), "message"), text)
         text = _KNACKERED.sub(r"\1exhausted", text)
         text = _PE.sub("PE", text)
+        text = _IN_LAWS.sub(lambda m: m.group(1) + _IN_LAW_WORDS[m.group(2)], text)
+        text = _NICKED.sub(lambda m: _match_case(m.group(), "stole"), text)
+        text = _A_TEMP.sub(r"\1temperature", text)
         text = _ROAD_MOT.sub(lambda m: m.group(4) + "MOT" if m.group(5) else m.group(1) + m.group(2).upper() + m.group(3),
                              text)
         text = _FOR_REAL.sub(lambda m: _match_case(m.group()[:1], "for") + " real", text)

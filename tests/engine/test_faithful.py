@@ -656,6 +656,9 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     # a word the list capitalises only inside a longer name, alone ("10k in 52:30, new pb!!" -> "..., New PB.")
     assert writer_case("I ran 10k in 52:30, New PB.", "i ran 10k in 52:30, new pb!!", wl) == "I ran 10k in 52:30, new PB."
     assert writer_case("I flew to New York.", "i flew to new york", wl) == "I flew to New York."
+    # a sentence the writer began, joined to the one before by the model's comma, loses the full stop's capital
+    assert writer_case("We are expecting, Due in April.", "we're expecting!! due in april", wl,
+                       "We are expecting. Due in April.") == "We are expecting, due in April."
     # a capital the rules write too stays ("the best thanksgiving dinner")
     assert writer_case("My mother makes the best Thanksgiving dinner.", "my mom makes the best thanksgiving dinner", wl,
                        "My mom makes the best Thanksgiving dinner.") == "My mother makes the best Thanksgiving dinner."

@@ -339,6 +339,7 @@ WRITER_CASES = [
     ("gm everyone", ["Good morning"], []),                                                     # "Everyone."
     ("last day is the 30th, drinks after work?", ["30th, drinks"], ["30th drinks"]),            # a count of drinks
     ("i ran 10k in 52:30, new pb!!", ["new PB"], ["New PB"]),
+    ("we're expecting!! due in april", ["ue in April"], [", Due"]),
 ]
 
 

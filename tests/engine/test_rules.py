@@ -1150,6 +1150,14 @@ CASES = [
     ("Not sure, I'll ask my m8 Emma", "Not sure, I will ask my mate Emma."),                 # not "M8"
     ("my manager is on mat leave till june", "My manager is on maternity leave until June."),
     ("reruns of the show that they air on sundays.", "Reruns of the show that they air on Sundays."),
+    ("my mil is visiting for a week", "My mother-in-law is visiting for a week."),
+    ("we raised 2 mil", "We raised 2 mil."),                                                 # a million
+    ("someone nicked my bike from outside the station", "Someone stole my bike from outside the station."),
+    ("i nicked my finger shaving", "I nicked my finger shaving."),                            # a cut
+    ("nursery called, she has a temp", "Nursery called, she has a temperature."),
+    ("we hired a temp from the agency", "We hired a temp from the agency."),
+    ("the kids r at their dads this weekend", "The kids are at their dad's this weekend."),
+    ("girls like gifts from their boyfriends", "Girls like gifts from their boyfriends."),     # many of them
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
