@@ -458,6 +458,10 @@ _NICKED = re.compile(r"(?<![\w'’])(?i:nicked)(?=\s+(?:my|his|her|our|their|you
 # "she has a temp": a temperature ("a temp from the agency" is a worker, and stays)
 _A_TEMP = re.compile(r"(?<![\w'’])((?i:has|have|had|got|running|runs|with)\s+a\s+)temp(?=\s*(?:$|[,.;:!?]|(?:of|and|so|"
                      r"again|today|tonight|now)\b))")
+# "sorry for going awol, been a crazy week": the week has been ("I have been a crazy week." was offered)
+_BEEN_A_TIME = re.compile(r"(^|[,;] ?|(?<![\w'’])(?:and|but|so|tbh|honestly) )(?i:been)(?= (?:a|an|such a|quite a) (?:[a-z]+ )?"
+                          r"(?:week|day|month|year|weekend|while|night|morning|ride|journey|nightmare|mess)\b)",
+                          re.MULTILINE)
 # "he forgot his pe kit again": physical education
 _PE = re.compile(r"(?<![\w'’])pe(?=\s+(?:kit|class|classes|lesson|lessons|teacher|teachers|department|uniform|bag)\b)")
 # "lets do a second round" opens a proposal: "let us" ("he lets me" is the verb)
@@ -1121,10 +1125,20 @@ _ING_OBJECT = re.compile(r"\s+(?:a|an|the|my|his|her|their|our|this|that|these|t
 _NEXT_TOKEN = re.compile(r"\s*[\w'’-]+")
 
 
+# ... and an -ing word before the noun it names a kind of ("well done on passing ur driving test" was "you are driving
+# test"; "ur swimming lesson", "ur parking permit")
+_ING_COMPOUND_HEAD = re.compile(r"\s+(?:test|tests|licence|license|lesson|lessons|instructor|session|sessions|list|space"
+                                r"|spot|ticket|permit|bag|room|machine|class|classes|table|shoes|kit|gear|partner|buddy"
+                                r"|skills|style|habits|area|pool|schedule|hours|costume|trunks|goggles|course)\b",
+                                re.IGNORECASE)
+
+
 def _ing_noun(text: str, end: int, nxt: str) -> bool:
+    after = _NEXT_TOKEN.match(text, end)
+    if nxt.endswith("ing") and after is not None and _ING_COMPOUND_HEAD.match(text, after.end()):
+        return True
     if nxt not in _ING_NOUNS:
         return False
-    after = _NEXT_TOKEN.match(text, end)
     return after is None or not _ING_OBJECT.match(text, after.end())
 
 
@@ -2078,6 +2092,8 @@ class RuleFormalizer:
         text = _PM_ME.sub(lambda m: _match_case(m.group(1), "message"), text)
         text = _KNACKERED.sub(r"\1exhausted", text)
         text = _PE.sub("PE", text)
+        text = _BEEN_A_TIME.sub(lambda m: m.group(1) + ("It" if not m.group(1) and m.group()[-4:-3] == "B" else "it")
+                                + " has been", text)
         text = _IN_LAWS.sub(lambda m: m.group(1) + _IN_LAW_WORDS[m.group(2)], text)
         text = _NICKED.sub(lambda m: _match_case(m.group(), "stole"), text)
         text = _A_TEMP.sub(r"\1temperature", text)

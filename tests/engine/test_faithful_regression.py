@@ -340,6 +340,7 @@ WRITER_CASES = [
     ("last day is the 30th, drinks after work?", ["30th, drinks"], ["30th drinks"]),            # a count of drinks
     ("i ran 10k in 52:30, new pb!!", ["new PB"], ["New PB"]),
     ("we're expecting!! due in april", ["ue in April"], [", Due"]),
+    ("sorry for going awol, been a crazy week", ["has been a crazy week"], ["I have been a crazy"]),
 ]
 
 

@@ -1158,6 +1158,11 @@ CASES = [
     ("we hired a temp from the agency", "We hired a temp from the agency."),
     ("the kids r at their dads this weekend", "The kids are at their dad's this weekend."),
     ("girls like gifts from their boyfriends", "Girls like gifts from their boyfriends."),     # many of them
+    ("well done on passing ur driving test!!", "Well done on passing your driving test."),    # "you are driving test"
+    ("ur running late", "You are running late."),
+    ("sorry for going awol, been a crazy week", "Sorry for going AWOL, it has been a crazy week."),
+    ("ive been a teacher for years", "I have been a teacher for years."),
+    ("sending love to u and the fam", "Sending love to you and the family."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
     ("wait 5 min", "Wait 5 min."),
