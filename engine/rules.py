@@ -301,7 +301,7 @@ _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNOR
 # "well" before a participle is an adverb, not an opener: "well deserved", "well done", "well said"
 _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spent|thought|kept|built|worth|explained"
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
-_DISCOURSE = rf"so(?! what\W*$)|well(?! +{_WELL_DONE})|oh|anyway|anyways|now|ok|okay|hey|yo|and"  # "so what" shrugs
+_DISCOURSE = rf"so(?! what\W*$)|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.!?]|$))|anyway|anyways|now|ok|okay|hey|yo|and"  # "so what" shrugs
 # "so proud of u": "so" before how the writer feels ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling
 # followed by "by" or a dash is a title)
 _SO_FEELING = re.compile(rf"^({_LEAD})(?i:so|soo+|sooo+)\s+(?=(?:proud|happy|sorry|glad|excited|tired|sad|grateful|"
@@ -433,6 +433,32 @@ _EPISODE = re.compile(r"(?<![\w'’])([Ee])p(s?)\.?(?=\s+\d)")
 _QUID = re.compile(r"(?<![\w'’])(?:((?i:a|one|1)\s+)quid|quid)(?![\w'’]|\s+pro\b)")
 # "pm me the address": a private message ("at 3 pm me and jo left" is a time)
 _PM_ME = re.compile(r"(?<!\d )(?<![\w'’])([Pp])m(?=\s+(?:me|us)\b)")
+# "the song is hella funny": very; before a plural or a mass noun, many ("i saw hella people" -> "a lot of people")
+_HELLA = re.compile(r"(?<![\w'’])([Hh])ella\s+(?=([a-z]+)\b)")
+_HELLA_MANY = re.compile(r"(?:[a-z]+[^su]s|people|money|stuff|time|food|fun|work|homework)")
+# "bring a brolly": an umbrella ("its brolly", "Brolly" alone: a character's name)
+_BROLLY = re.compile(r"(?<![\w'’])((?i:a|an|the|my|your|ur|his|her|our|their|no)\s+)brolly(?![\w'’])")
+# "omg noooo :(" is dismay ("oh no", whose "oh" stays), which the filler rule would cut to "No." (an answer, grown into "No, I do not.")
+_OMG_NO = re.compile(r"(?<![\w'’])(?:[Oo][Mm][Gg]|[Oo]h my (?:god|gosh))[,!.]*\s+([Nn]o)(?=\s*[.!?:(]*\s*$)", re.MULTILINE)
+# "i seen him yesterday": I saw ("I have seen him yesterday" was offered); "have you seen" and "u seen it?" stay
+_I_SEEN = re.compile(r"(?<![\w'’])(?<!(?i:have) )(?<!(?i:had|has) )((?:[Ii]|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)\s+)seen(?=\s+(?:him|her|them|it|that|this|the|a|my|"
+                     r"his|their|our|your|ur)\b)(?![^\n?.!]{0,200}\?)")
+# "they're house is massive" opening a sentence: their ("They are house is massive." was offered; "the only reason
+# they're nice is ..." stays)
+_THEYRE_THEIR = re.compile(r"(?:^|(?<=[.!?,;:] ))([Tt])hey['’]?re\s+(?=(?!(?:not|so|all|both|really|just|what|why|how|who|the|a|an|"
+                           r"also|still|always|never|there|here|too|very|gonna|going|like|only|even|probably|def|"
+                           r"definitely|usually|totally|pretty|kinda|sorta)\b)[a-z]{3,}\s+(?:is|was|has|looks|seems)\b)")
+# "we're deploying at 4, heads up": a warning said after the news ("..., and heads up." was offered)
+_HEADS_UP_END = re.compile(r"(?<=[\w)])\s*,\s*(?:(?i:just)\s+(?:a\s+)?)?(?i:heads)[ -](?i:up)(?=\s*[.!]*\s*$)", re.MULTILINE)
+# "the mp never replied", "the dm killed off my character", "we're at a&e": the MP, the DM, A&E
+_THE_MP = re.compile(r"(?<![\w'’])((?i:the|a|my|our|your|ur|their|local|an)\s+)(mp|dm)(?![\w'’.&-])")
+_A_AND_E = re.compile(r"(?<![\w'’&])a&e(?![\w'’&])", re.IGNORECASE)
+# A party called a "do" ("the leaving do", "her hen do"), "long time no see", "lives rent free": rules, not slang
+# phrases, since a phrase's words become informal markers (engine.faithful would no longer see "no" or "free" lost)
+_PARTY_DO = re.compile(r"(?<![\w'’])((?i:leaving|stag|hen|birthday|retirement|engagement|christmas|xmas|office|work)\s+)do"
+                       r"(?![\w'’])(?!\s+(?:not|n['’]t|you|u|we|they|i|it)\b)")
+_LONG_TIME = re.compile(r"(?<![\w'’])(?i:long\s+time),?\s+(?i:no\s+see)(?![\w'’])")
+_RENT_FREE = re.compile(r"(?<![\w'’])((?i:lives?|living|lived))\s+rent\s+free(?![\w'’])")
 # "im absolutely knackered": a person worn out ("my phone is knackered" is broken, and stays)
 _KNACKERED = re.compile(r"(?<![\w'’])((?i:i'?m|i am|i was|we'?re|we are|we were|i feel|i felt|feeling)\s+"
                         r"(?:(?i:absolutely|totally|completely|really|so|pretty|bloody|utterly)\s+)?)knackered(?![\w'’])")
@@ -1267,7 +1293,7 @@ _MONTH_AFTER_MONTH = re.compile(
 
 # Short weekday names that are also words ("mon", "wed", "sat", "sun") are days after a preposition of time with
 # the end of a date or a new clause after them ("by mon at the latest", "till wed.", "next sat or sun", "by wed
-# we'll go"), or after a word that dates a start or a return ("starts mon — can someone", "back wed"); "tues", "thurs", "fri"
+# we'll go", "on sat in the town centre"), or after a word that dates a start or a return ("starts mon — can someone", "back wed"); "tues", "thurs", "fri"
 # are no words and are in slang.tsv.
 _WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "thur": "Thursday",
              "sat": "Saturday", "sun": "Sunday"}
@@ -1288,7 +1314,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|{_MARK}|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
-    r"|this|next|instead|because|bc|cuz)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    r"|this|next|instead|because|bc|cuz)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b|in\s+the\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 
@@ -1988,6 +2014,7 @@ class RuleFormalizer:
         text = _BRR.sub(" ", text)
         text = _WEEKDAY_POSSESSIVE.sub(lambda m: _DAY_OF[m.group(1).lower()] + m.group(2), text)
         text = _WORD.sub(self._collapse_repeats, text)
+        text = _OMG_NO.sub(lambda m: _match_case(m.group(1), "oh") + " no", text)
         text = _NEGATED_QUESTION.sub(_negated_question, text)
         text = _AINT.sub(_aint, text)
         text = _G_DROPPING.sub(r"\1ing", text)
@@ -2091,6 +2118,16 @@ class RuleFormalizer:
         text = _QUID.sub(lambda m: m.group(1) + "pound" if m.group(1) else "pounds", text)
         text = _PM_ME.sub(lambda m: _match_case(m.group(1), "message"), text)
         text = _KNACKERED.sub(r"\1exhausted", text)
+        text = _HELLA.sub(lambda m: _match_case(m.group(1), "a lot of " if _HELLA_MANY.fullmatch(m.group(2)) else "very "),
+                          text)
+        text = _A_AND_E.sub("A&E", _THE_MP.sub(lambda m: m.group(1) + m.group(2).upper(), text))
+        text = _PARTY_DO.sub(r"\1party", text)
+        text = _LONG_TIME.sub("it has been a long time", text)
+        text = _RENT_FREE.sub(r"\1 rent-free", text)
+        text = _BROLLY.sub(lambda m: (m.group(1)[:-1] + "n " if m.group(1).strip().lower() == "a" else m.group(1)) + "umbrella", text)
+        text = _I_SEEN.sub(r"\1saw", text)
+        text = _THEYRE_THEIR.sub(lambda m: m.group(1) + "heir ", text)
+        text = _HEADS_UP_END.sub(". Just a heads-up", text)
         text = _PE.sub("PE", text)
         text = _BEEN_A_TIME.sub(lambda m: m.group(1) + ("It" if not m.group(1) and m.group()[-4:-3] == "B" else "it")
                                 + " has been", text)

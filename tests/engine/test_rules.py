@@ -1098,6 +1098,32 @@ CASES = [
     ("at 3 pm me and jo left", "At 3 pm me and jo left."),                                  # a time, no message
     ("we'll grab brekkie at the cafe tmrw arvo", "We will grab breakfast at the cafe tomorrow afternoon."),
     ("im absolutely knackered after that shift", "I am absolutely exhausted after that shift."),
+    ("obvs ill bring the cake", "Obviously I will bring the cake."),
+    ("deffo coming to the leaving do tonight", "Definitely coming to the leaving party tonight."),
+    ("the stag do got a bit out of hand", "The stag party got a bit out of hand."),
+    ("fancy a cuppa before the meeting?", "Fancy a cup of tea before the meeting?"),
+    ("having a cuppa tea", "Having a cup of tea."),                                        # not "cup of tea tea"
+    ("grabbed a sarnie from the shop", "Grabbed a sandwich from the shop."),
+    ("its chucking it down, bring a brolly", "It is chucking it down, bring an umbrella."),
+    ("he was fighting brolly", "He was fighting brolly."),                                  # a name, not an umbrella
+    ("ta for the lift home", "Thank you for the lift home."),
+    ("sorry was afk", "Sorry was away."),
+    ("the new update is hella buggy", "The new update is very buggy."),
+    ("i saw hella people there", "I saw a lot of people there."),                           # many, not "very"
+    ("heyyyy long time no see", "It has been a long time."),
+    ("this song lives rent free in my head", "This song lives rent-free in my head."),
+    ("omg noooo :(", "Oh, no."),                                                            # dismay, not an answer
+    ("oh no he is a male", "No, he is a male."),
+    ("i seen him at the shop yesterday", "I saw him at the shop yesterday."),
+    ("never have i seen a bass player do that", "Never have I seen a bass player do that."),
+    ("u seen the new trailer?", "You seen the new trailer?"),                               # "have you seen", asked
+    ("theyre house is massive", "Their house is massive."),
+    ("the only reason theyre nice is money", "The only reason they are nice is money."),
+    ("we're deploying to prod at 4, heads up", "We are deploying to prod at 4. Just a heads-up."),
+    ("the mp never replied to my email", "The MP never replied to my email."),
+    ("mum had a fall so we're at a&e", "Mum had a fall so we are at A&E."),
+    ("the protest is on sat in the town centre", "The protest is on Saturday in the town centre."),
+    ("he sat in the car", "He sat in the car."),
     ("my phone is knackered", "My phone is knackered."),                                    # broken, not tired
     ("chuffed to bits with the new kitchen", "Delighted with the new kitchen."),
     ("the mechanic quoted 400 quid", "The mechanic quoted 400 pounds."),
