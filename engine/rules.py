@@ -459,6 +459,9 @@ _PARTY_DO = re.compile(r"(?<![\w'’])((?i:leaving|stag|hen|birthday|retirement|
                        r"(?![\w'’])(?!\s+(?:not|n['’]t|you|u|we|they|i|it)\b)")
 _LONG_TIME = re.compile(r"(?<![\w'’])(?i:long\s+time),?\s+(?i:no\s+see)(?![\w'’])")
 _RENT_FREE = re.compile(r"(?<![\w'’])((?i:lives?|living|lived))\s+rent\s+free(?![\w'’])")
+# "i'm fixin to head out": about to ("I am fixing to head out." was offered); "po number": the PO number
+_FIXIN_TO = re.compile(r"(?<![\w'’])(?i:fixin['’]?|fixing)\s+to(?=\s+(?!(?:the|a|an|my|your|it|that|this)\b)[a-z]+)")
+_PO_NUMBER = re.compile(r"(?<![\w'’])po(?=\s+(?:number|no|num|#)(?![\w'’]))", re.IGNORECASE)
 # "im absolutely knackered": a person worn out ("my phone is knackered" is broken, and stays)
 _KNACKERED = re.compile(r"(?<![\w'’])((?i:i'?m|i am|i was|we'?re|we are|we were|i feel|i felt|feeling)\s+"
                         r"(?:(?i:absolutely|totally|completely|really|so|pretty|bloody|utterly)\s+)?)knackered(?![\w'’])")
@@ -2124,6 +2127,7 @@ class RuleFormalizer:
         text = _PARTY_DO.sub(r"\1party", text)
         text = _LONG_TIME.sub("it has been a long time", text)
         text = _RENT_FREE.sub(r"\1 rent-free", text)
+        text = _PO_NUMBER.sub("PO", _FIXIN_TO.sub(lambda m: _match_case(m.group()[:1], "a") + "bout to", text))
         text = _BROLLY.sub(lambda m: (m.group(1)[:-1] + "n " if m.group(1).strip().lower() == "a" else m.group(1)) + "umbrella", text)
         text = _I_SEEN.sub(r"\1saw", text)
         text = _THEYRE_THEIR.sub(lambda m: m.group(1) + "heir ", text)

@@ -179,3 +179,20 @@ def test_missing_data_folder(tmp_path, tiny_config, capsys):
                           f"data.root={tmp_path / 'nothing'}"], capsys)
     assert rc == 4
     assert any(e["event"] == "error" and "not found" in e["message"] for e in events)
+
+
+def test_rules_first_sources_are_kept_in_the_run(tmp_path, tiny_config, fixture_data, capsys):
+    """rewriter.preprocess = "rules": the rule pass over the training sources is kept in the stage folder (a resumed
+    long run does not spend it again; training.seq2seq.preformalized)."""
+    from engine.rules import RuleFormalizer
+    from training.data import gyafc
+
+    rc, events = run_cli(["rewriter", "--config", str(tiny_config), "--run-dir", str(tmp_path),
+                          f"data.root={fixture_data}", "rewriter.mode=original", "rewriter.preprocess=rules",
+                          "rewriter.export=false", f"rewriter.scorer={SCORER}"], capsys)
+    assert rc == 0, [e for e in events if e["event"] == "error"]
+    kept = [json.loads(x) for x in (tmp_path / "rewriter" / "preformalized-gyafc.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    pairs = gyafc.read_pairs(fixture_data / "gyafc", ["em", "fr"])
+    rules = RuleFormalizer()
+    assert kept == [rules.formalize(s) for s, _ in pairs]

@@ -75,8 +75,18 @@ class RewriterStage(Stage):
                 self.augmented[name] = read_pairs(p) if p.stat().st_size else []
                 ctx.log(f"{name}: {len(self.augmented[name])} augmented pairs")
         if self.pre is not None:
-            original = [(self.pre(s), t) for s, t in original]
-            self.augmented = {k: [(self.pre(s), t) for s, t in v] for k, v in self.augmented.items()}
+            # kept in the stage folder, so a resumed run does not spend the rule pass again; augmented pairs are
+            # not needed once pre-training has finished
+            resuming = any((self.out / phase / "last").is_dir() for phase in ("pretrain", "finetune", "train"))
+            pretrained = cfg.mode == "ptft" and (self.out / "pretrain" / "RESULT.json").is_file()
+
+            def pre_pairs(name, pairs):
+                sources = S.preformalized(self.pre, [s for s, _ in pairs], self.out / f"preformalized-{name}.jsonl",
+                                          resuming=resuming, log=ctx.log)
+                return [(s, t) for s, (_, t) in zip(sources, pairs)]
+
+            original = pre_pairs("gyafc", original)
+            self.augmented = {k: (v if pretrained else pre_pairs(k, v)) for k, v in self.augmented.items()}
         self.original = original
         self.valid = S.load_valid_sets(ctx, cfg.domains, self.pre)
         self.result = None
