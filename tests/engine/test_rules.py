@@ -1398,12 +1398,25 @@ def test_one_megabyte(rf):
      # quadratic before session 30 (138 s): a clitic 's looked back over the whole text for its subject
      "at st mary's ", "the new intern's going ", "i was like wtf ", "were going ", "todays meeting ", "the atm ",
      "did you saw ", "a 15 min call ", "anyone in our group done ", "open sun, ", "ok ill check, ",
-     "are office hrs still open "],
+     "are office hrs still open ",
+     # exponential before session 33 (80 characters of it took 37 s): a laugh split into "ha"s every way
+     "ha", "hah", "lmao", "ha, ", "\U0001F602"],
 )
 def test_one_megabyte_pathological(rf, unit):
     # Long runs are where a backtracking regex would hang; the timeout only guards against that.
     out = rf.formalize(unit * (200_000 // len(unit)))
     assert isinstance(out, str)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("unit", ["ha", "hah", "haha", "he", "lol", "lmao", "xd", "ha!", "ha, ", "\U0001F602",
+                                  "\U0001F480", "no", "so", "a.", "1:"])
+@pytest.mark.parametrize("length", [60, 80, 120, 250])
+def test_short_repeats_never_backtrack_exponentially(rf, unit, length):
+    """A line of one repeated laugh ("hahaha..." of 253 characters, which the BT model wrote) had a rule trying
+    every way to split it into laughs: 60 characters took 0.3 s, 80 took 37 s, 253 would not have ended (in the
+    editor, a frozen window). The timeout only guards against that."""
+    assert isinstance(rf.formalize((unit * length)[:length]), str)
 
 
 # -- lexicons ----------------------------------------------------------------------------------------
