@@ -2166,6 +2166,23 @@ def _it_made_doer(candidate: str, rules_text: str) -> list[str]:
             else [])
 
 
+# How the writer feels, said after a comma, joined by "and" to what happened as if it happened too ("got rejected from
+# the job, gutted" -> "I got rejected from the job and gutted."); 0 of 22,660 GYAFC tune references
+_FEELINGS = ("gutted|devastated|heartbroken|annoyed|furious|thrilled|delighted|relieved|exhausted|shocked|sad|happy|"
+             "buzzing|stoked|raging|fuming|livid|upset|disappointed|embarrassed|mortified|terrified|scared|nervous|"
+             "excited|proud|lonely|bored|confused|starving|tired|shattered|pumped|grateful")
+_DEGREE = r"(?:(?:so|really|absolutely|totally|pretty|very|a bit)\s+)?"
+_FEELING_AFTER_COMMA = re.compile(rf",\s*{_DEGREE}({_FEELINGS})\s*[.!]*\s*$", re.IGNORECASE)
+
+
+def _feeling_made_done(candidate: str, rules_text: str) -> list[str]:
+    m = _FEELING_AFTER_COMMA.search(rules_text)
+    if (m and re.search(rf"\band\s+{_DEGREE}{m.group(1)}\b", candidate, re.IGNORECASE)
+            and not re.search(rf"\band\s+{_DEGREE}{m.group(1)}\b", rules_text, re.IGNORECASE)):
+        return [f"~,{m.group(1).lower()}"]
+    return []
+
+
 # An article put before the one the writer speaks to ("bestie u need to see this" -> "The bestie you need to see this.":
 # a person talked about); 0 of 22,660 GYAFC tune references
 _ADDRESSED_OPENING = re.compile(r"^\W*([A-Za-z]+),?\s+you\b")
@@ -2699,7 +2716,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
-                   _it_made_doer)
+                   _it_made_doer, _feeling_made_done)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1430,6 +1430,7 @@ CAUGHT = [
     ("This is definitely coming to the leaving party tonight.", "deffo coming to the leaving do tonight", "+it"),
     ("Tickets for the gig on sale Friday at 9.", "tickets for the gig go on sale fri at 9", "go"),  # the verb dropped
     ("Visiting hours are too until eight.", "visiting hours are 2 till 8", "2"),  # a time made "too"
+    ("I got rejected from the job and gutted.", "got rejected from the job, gutted", "~,gutted"),  # a feeling
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1581,6 +1582,8 @@ FINE = [
     ("Definitely coming to the leaving party tonight.", "deffo coming to the leaving do tonight"),
     ("Tickets for the gig go on sale on Friday at 9.", "tickets for the gig go on sale fri at 9"),
     ("Visiting hours are two until eight.", "visiting hours are 2 till 8"),
+    ("I got rejected from the job; I am gutted.", "got rejected from the job, gutted"),
+    ("We lost the final and were devastated.", "we lost the final and were devastated"),
 ]
 
 
