@@ -1955,7 +1955,8 @@ _IMPERATIVE_AFTER = re.compile(r"(?:^|[.!?]\s+)(?:so\s+|but\s+)?(?:i|i['’]m|i[
 
 
 _JOINED_VERB = re.compile(r"\band\s+(?:please\s+|just\s+)?([a-z]+)\b", re.IGNORECASE)
-_INSTRUCTING = (_BARE_VERBS | {"begin", "commence", "proceed", "continue", "feel", "hold", "save", "eat"}) - {"be", "do"}
+_INSTRUCTING = (_BARE_VERBS | {"begin", "commence", "proceed", "continue", "feel", "hold", "save", "eat",
+                               "wish", "pray", "grab", "ring", "cross"}) - {"be", "do"}  # "..., wish us luck"
 
 
 def _joined_by_and(candidate: str, rules_text: str, verbs: Collection[str]) -> list[str]:
@@ -2181,6 +2182,32 @@ def _feeling_made_done(candidate: str, rules_text: str) -> list[str]:
             and not re.search(rf"\band\s+{_DEGREE}{m.group(1)}\b", rules_text, re.IGNORECASE)):
         return [f"~,{m.group(1).lower()}"]
     return []
+
+
+# A thing wanted or had made something done: "she wants a sleepover" -> "She wants to sleepover", "he wants a break"
+# -> "He wants to break up" (1 of 22,660 GYAFC tune references, that one)
+_VERB_A_NOUN = re.compile(r"\b([a-z]+)\s+a\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _thing_made_doing(candidate: str, rules_text: str) -> list[str]:
+    return [f"~a {noun.lower()}" for verb, noun in dict.fromkeys(_VERB_A_NOUN.findall(rules_text))
+            if re.search(rf"\b{verb}\s+to\s+{noun}\b", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{verb}\s+to\s+{noun}\b", rules_text, re.IGNORECASE)]
+
+
+# What the writer got on a day gone by made what they have now ("i got food poisoning on the last day" -> "I have
+# food poisoning on the last day"); 0 of 22,660 GYAFC tune references ("i got 2 kids" -> "I have two children" has no
+# time gone by, and stays allowed)
+_TIME_GONE = re.compile(r"\b(?:yesterday|last|ago|earlier|this morning|on the (?:first|last|second|third) day|on "
+                        r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", re.IGNORECASE)
+_SUBJECT_GOT = re.compile(r"\b(I|we|he|she|they|you)\s+got\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _got_made_have(candidate: str, rules_text: str) -> list[str]:
+    if not _TIME_GONE.search(rules_text):
+        return []
+    return ["~got>have" for subject, nxt in dict.fromkeys(_SUBJECT_GOT.findall(rules_text))
+            if re.search(rf"\b{subject}\s+(?:have|has)\s+{nxt}\b", candidate, re.IGNORECASE)][:1]
 
 
 # An article put before the one the writer speaks to ("bestie u need to see this" -> "The bestie you need to see this.":
@@ -2716,7 +2743,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
-                   _it_made_doer, _feeling_made_done)
+                   _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

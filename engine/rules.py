@@ -1003,6 +1003,16 @@ _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
 # a person's 's before "done" and what was done is "has" ("nobody's done anything" was "nobody is done anything")
 _S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told|[a-z]{3,}ed)\s+(?:anything|nothing|something|it|that|"
                          r"this|the|a|an|any|much|enough|everything|his|her|their|my|your|our)\b", re.IGNORECASE)
+# ... and anyone's 's before "just", "already" ... and what they did to something ("my daughter's just passed her
+# driving test" was "My daughter is just passed ...", "the train's just left the station")
+_S_HAS_ADVERB_DONE = re.compile(r"\s+(?:just|already|never|finally|recently|only\s+just)\s+"
+                                # (not a state: "she's just pissed off with you", "he's already fed up")
+                                r"(?!(?:pissed|ticked|freaked|stressed|fed|creeped|worked|hung|stuck|tired|bored)\b)"
+                                r"(?:[a-z]{3,}ed|done|seen|"
+                                r"made|taken|won|lost|left|sent|bought|got|gone|had|eaten|written|broken|found|told|"
+                                r"given|paid|sold|met|started|begun|hit|put|set|cut)\s+(?:anything|nothing|"
+                                r"something|it|that|this|the|a|an|his|her|their|my|your|our|me|us|him|them|up|off|out|"
+                                r"back|over|in|home)\b", re.IGNORECASE)
 # ... and "'d" before a past participle: "if i'd known" -> "If I had known" (was "If I would known")
 _D_PARTICIPLES = frozenset([
     "known", "taken", "given", "eaten", "forgotten", "gotten", "written", "spoken", "broken", "chosen", "driven",
@@ -2334,7 +2344,8 @@ class RuleFormalizer:
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):
                 verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end)
-                                                                            or _S_HAS_DONE.match(text, end))) else "is"
+                                                                            or _S_HAS_DONE.match(text, end))
+                                                    or _S_HAS_ADVERB_DONE.match(text, end)) else "is"
             elif base in _SLANG_NOUNS and base in self._slang:
                 return f"{src_base}'s"  # a possessive: "my bro's wedding" -> "my brother's wedding"
             else:

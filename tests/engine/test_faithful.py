@@ -1431,6 +1431,10 @@ CAUGHT = [
     ("Tickets for the gig on sale Friday at 9.", "tickets for the gig go on sale fri at 9", "go"),  # the verb dropped
     ("Visiting hours are too until eight.", "visiting hours are 2 till 8", "2"),  # a time made "too"
     ("I got rejected from the job and gutted.", "got rejected from the job, gutted", "~,gutted"),  # a feeling
+    ("We are potty training this weekend, and wish us luck.", "we're potty training this weekend, wish us luck",
+     "~and wish"),  # the writer's request made something they do
+    ("She wants to sleepover on Friday.", "she wants a sleepover on friday", "~a sleepover"),  # a thing made doing
+    ("I have food poisoning on the last day.", "i got food poisoning on the last day", "~got>have"),  # past made now
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1584,6 +1588,9 @@ FINE = [
     ("Visiting hours are two until eight.", "visiting hours are 2 till 8"),
     ("I got rejected from the job; I am gutted.", "got rejected from the job, gutted"),
     ("We lost the final and were devastated.", "we lost the final and were devastated"),
+    ("She wants to have a sleepover on Friday.", "she wants a sleepover on friday"),
+    ("I have two children.", "i got 2 kids"),  # "got" for "have", no time gone by
+    ("I got food poisoning on the last day.", "i got food poisoning on the last day"),
 ]
 
 

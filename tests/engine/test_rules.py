@@ -1124,6 +1124,11 @@ CASES = [
     ("mum had a fall so we're at a&e", "Mum had a fall so we are at A&E."),
     ("the protest is on sat in the town centre", "The protest is on Saturday in the town centre."),
     ("he sat in the car", "He sat in the car."),
+    ("my daughter's just passed her driving test!!", "My daughter has just passed her driving test."),
+    ("the train's just left the station", "The train has just left the station."),
+    ("he's just tired", "He is just tired."),
+    ("i'm fixin to head out", "I am about to head out."),
+    ("ill chase finance for the po number", "I will chase finance for the PO number."),
     ("my phone is knackered", "My phone is knackered."),                                    # broken, not tired
     ("chuffed to bits with the new kitchen", "Delighted with the new kitchen."),
     ("the mechanic quoted 400 quid", "The mechanic quoted 400 pounds."),
