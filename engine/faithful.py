@@ -502,6 +502,30 @@ def _is_sign_off(text: str, wordlist: WordList) -> bool:
                                      for p in name.split())
 
 
+# The name that signs a message, typed in lower case, after the closing and a comma ("thanks so much, sue x" ->
+# "Thank you so much, Sue.", "love, mum xx" -> "Love, Mum."): a name the word list spells with a capital, or a
+# family word a parent signs with; not the ones addressed ("thanks, guys") nor a term of endearment ("thanks, love")
+_SIGNED_NAME = re.compile(r"(?i:best(?: regards| wishes)?|regards|cheers|thanks|thank you|thx|ty|sincerely|take care|"
+                          r"talk soon|love|all the best|so much|again|a lot|in advance|speak soon|see you soon)"
+                          r"[!.]*,\s+([a-z]{2,})([.!]*)$")
+_SIGNING_KIN = frozenset(["mum", "mom", "mam", "dad", "nan", "nana", "gran", "granny", "grandma", "grandad", "grandpa",
+                          "auntie", "aunty"])
+_ENDEARMENTS = frozenset(["love", "dear", "darling", "sweetie", "sweetheart", "honey", "hun", "babe", "baby", "pal",
+                          "buddy", "sir", "madam", "doll", "petal", "pet", "chuck", "duck", "boss", "chief", "folks"])
+
+
+def signed_name(text: str, source: str, wordlist: WordList) -> str:
+    """``text`` with the lower-case name that signs it written as a name, where the writer signed ``source`` with it."""
+    m = _SIGNED_NAME.search(text)
+    if m is None or not re.search(rf",\s*{m.group(1)}\b[\s.!xX]*$", source):
+        return text
+    name = m.group(1)
+    if name in _GROUP_ADDRESSED or name in _ENDEARMENTS or not (
+            name in _SIGNING_KIN or name in wordlist.names or name in wordlist.capitalised):
+        return text
+    return text[:m.start(1)] + name[:1].upper() + name[1:] + m.group(2)
+
+
 # words a thank-you or a goodbye addresses, not a name ("thanks, guys")
 _GROUP_ADDRESSED = frozenset(["guys", "all", "everyone", "everybody", "team", "folks", "mate", "mates", "dude", "bro",
                               "man", "babe", "hun", "ya", "you"])
@@ -2210,6 +2234,17 @@ def _got_made_have(candidate: str, rules_text: str) -> list[str]:
             if re.search(rf"\b{subject}\s+(?:have|has)\s+{nxt}\b", candidate, re.IGNORECASE)][:1]
 
 
+# A comparison the writer did not make: "the room from 9 not 10 as there's a setup" -> "from 9, not as 10 as there is a
+# setup"; 0 of 22,660 GYAFC tune references
+_NOT_AS_AS = re.compile(r"\bnot\s+as\s+(\w+)\s+as\b", re.IGNORECASE)
+
+
+def _comparison_made(candidate: str, rules_text: str) -> list[str]:
+    return [f"+as {w.lower()} as" for w in dict.fromkeys(m.group(1) for m in _NOT_AS_AS.finditer(candidate))
+            if re.search(rf"\bnot\s+{re.escape(w)}\b", rules_text, re.IGNORECASE)
+            and not re.search(rf"\bas\s+{re.escape(w)}\s+as\b", rules_text, re.IGNORECASE)]
+
+
 # An article put before the one the writer speaks to ("bestie u need to see this" -> "The bestie you need to see this.":
 # a person talked about); 0 of 22,660 GYAFC tune references
 _ADDRESSED_OPENING = re.compile(r"^\W*([A-Za-z]+),?\s+you\b")
@@ -2743,7 +2778,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
-                   _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have)
+                   _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
+                   _comparison_made)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -3322,8 +3358,8 @@ class SafeRewriter:
         sentence is offered as written."""
         if text == source:
             return self.finish(text, source)
-        return self.finish(self.name_capitals(writer_case(text, source, self.wordlist, rules_text), pool, source),
-                           source)
+        return self.finish(signed_name(self.name_capitals(writer_case(text, source, self.wordlist, rules_text), pool,
+                                                          source), source, self.wordlist), source)
 
     def name_capitals(self, text: str, pool: Sequence[str], source: str = "") -> str:
         """The candidate with the names the writer typed in lower case written as names: a word the word list

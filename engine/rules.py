@@ -462,6 +462,10 @@ _RENT_FREE = re.compile(r"(?<![\w'’])((?i:lives?|living|lived))\s+rent\s+free(
 # "i'm fixin to head out": about to ("I am fixing to head out." was offered); "po number": the PO number
 _FIXIN_TO = re.compile(r"(?<![\w'’])(?i:fixin['’]?|fixing)\s+to(?=\s+(?!(?:the|a|an|my|your|it|that|this)\b)[a-z]+)")
 _PO_NUMBER = re.compile(r"(?<![\w'’])po(?=\s+(?:number|no|num|#)(?![\w'’]))", re.IGNORECASE)
+# a kiss after the name that signs a message ("thanks so much, sue x", "love, mum xx"): the sign-off's, not a word
+_SIGN_OFF_KISS = re.compile(r"(,\s*[A-Za-z]+)\s+(?:x{1,4}|X{2,4}|xoxo)\s*$")  # ("Racer X" is a name)
+# "confirmed for sat 21st june": a day before its date ("we sat for sun" stays)
+_FOR_DAY_DATE = re.compile(r"(?<![\w'’])((?i:for)\s+)(?i:(mon|wed|sat|sun))(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)")
 # "im absolutely knackered": a person worn out ("my phone is knackered" is broken, and stays)
 _KNACKERED = re.compile(r"(?<![\w'’])((?i:i'?m|i am|i was|we'?re|we are|we were|i feel|i felt|feeling)\s+"
                         r"(?:(?i:absolutely|totally|completely|really|so|pretty|bloody|utterly)\s+)?)knackered(?![\w'’])")
@@ -2140,6 +2144,8 @@ class RuleFormalizer:
         text = _LONG_TIME.sub("it has been a long time", text)
         text = _RENT_FREE.sub(r"\1 rent-free", text)
         text = _PO_NUMBER.sub("PO", _FIXIN_TO.sub(lambda m: _match_case(m.group()[:1], "a") + "bout to", text))
+        text = _SIGN_OFF_KISS.sub(r"\1", text)
+        text = _FOR_DAY_DATE.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], text)
         text = _BROLLY.sub(lambda m: (m.group(1)[:-1] + "n " if m.group(1).strip().lower() == "a" else m.group(1)) + "umbrella", text)
         text = _I_SEEN.sub(r"\1saw", text)
         text = _THEYRE_THEIR.sub(lambda m: m.group(1) + "heir ", text)

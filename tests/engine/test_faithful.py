@@ -1847,3 +1847,22 @@ def test_an_object_owned_by_its_is_not_made_a_clause(rules, wl):
                 "My car failed it, Mot, needs new brakes."):
         assert "~its MOT" in _check(bad, src, rules, wl).critical, bad  # the rules write the test's name so
     assert _check("My car failed its MOT, needs new brakes.", src, rules, wl).dropped == ()
+
+
+@pytest.mark.parametrize("text, source, expected", [
+    ("Thank you so much, sue.", "thanks so much, sue x", "Thank you so much, Sue."),
+    ("Love, mum.", "love, mum xx", "Love, Mum."),
+    ("Best, anna.", "best, anna", "Best, Anna."),
+    ("Thank you, love.", "thanks, love", "Thank you, love."),  # a term of endearment
+    ("Thank you, everyone.", "thanks, everyone", "Thank you, everyone."),  # the ones addressed
+    ("Thank you again, team.", "thanks again, team", "Thank you again, team."),
+    ("Thank you, xyzzy.", "thanks, xyzzy", "Thank you, xyzzy."),  # no name the list knows
+    ("I love it, sue.", "i love it, sue", "I love it, sue."),  # no closing
+    ("Thank you so much, Sue.", "thanks so much, sue", "Thank you so much, Sue."),
+    ("Thank you, Sue.", "thanks, Sue", "Thank you, Sue."),
+    ("", "", ""),
+])
+def test_the_name_that_signs_a_message_is_written_as_a_name(wl, text, source, expected):
+    from engine.faithful import signed_name
+
+    assert signed_name(text, source, wl) == expected

@@ -1129,6 +1129,11 @@ CASES = [
     ("he's just tired", "He is just tired."),
     ("i'm fixin to head out", "I am about to head out."),
     ("ill chase finance for the po number", "I will chase finance for the PO number."),
+    ("thanks so much, sue x", "Thank you so much, sue."),                                # the kiss signs, no word
+    ("love, mum xx", "Love, mum."),
+    ("the answer is x", "The answer is x."),
+    ("the fair is confirmed for sat 21st june", "The fair is confirmed for Saturday 21st June."),
+    ("waiting for sat nav", "Waiting for sat nav."),
     ("my phone is knackered", "My phone is knackered."),                                    # broken, not tired
     ("chuffed to bits with the new kitchen", "Delighted with the new kitchen."),
     ("the mechanic quoted 400 quid", "The mechanic quoted 400 pounds."),
