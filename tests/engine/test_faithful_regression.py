@@ -330,8 +330,22 @@ WRITER_CASES = [
     ("wanna grab a drink sometime", ["?"], []),                                              # an invitation asks
     ("im finna head out in 5", ["about to"], ["finna"]),
     ("i factory reset it and lost all my pics", ["I factory reset it"], ["believe"]),        # "I believe the factory"
-    ("best, anna", ["Best, anna"], ["It is"]),                                              # "It is the best, anna."
+    ("best, anna", ["Best, Anna."], ["It is"]),                                             # "It is the best, anna."
     ("did hope get back to u?", ["Did Hope get back to you?"], []),                          # "Did I hope you get"
+    ("thanks so much, sue x", ["Thank you so much, Sue."], ["X"]),                           # "sue X."
+    ("need someone to look at the flaky test", ["need someone"], ["You need"]),             # "You need someone"
+    ("bestie u need to see this", ["estie"], ["The bestie"]),                                # "The bestie you"
+    ("omg noooo :(", ["no"], ["I do not"]),                                                 # "No, I do not."
+    ("heyyyy long time no see", ["long time"], ["no time to see"]),                         # "there is no time to see"
+    ("this song lives rent free in my head", ["rent"], ["renting"]),                        # "lives renting free"
+    ("i seen him at the shop yesterday", ["I saw him"], ["have seen"]),                     # "I have seen ... yesterday"
+    ("theyre house is massive", ["Their house"], ["They are house"]),
+    ("deffo coming to the leaving do tonight", ["party"], ["It is", "This is"]),            # "the leaving tonight"
+    ("visiting hours are 2 till 8", ["two", "eight"], ["too"]),                             # "are too until eight"
+    ("the stag do got a bit out of hand lol", ["stag party got"], ["do have"]),             # "The stag do have a bit"
+    ("my daughter's just passed her driving test!!", ["has just passed"], ["is just"]),
+    ("she wants a sleepover on friday, 6 girls, help", ["a sleepover"], ["to sleepover"]),
+    ("i got food poisoning on the last day, gutted", ["got food"], ["have food"]),
     ("great news!!! 🎉🎉", ["reat news"], ["a great news"]),                                  # "That is a great news."
     ("wait, what?", ["what?"], ["what is"]),                                                   # "Wait, what is it?"
     ("lowkey want to skip the party", ["I "], ["Some people"]),
