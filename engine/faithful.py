@@ -2159,7 +2159,8 @@ def _copula_dropped(candidate: str, rules_text: str) -> list[str]:
 
 
 # "You" put before a sentence the writer opened on their own want, state or past doing ("need someone to look at the
-# flaky test" -> "You need someone ...", "pushed the fix" -> "You pushed the fix"): the writer is the one who needs;
+# flaky test" -> "You need someone ...", "pushed the fix" -> "You pushed the fix", "should of brought an umbrella" ->
+# "You should have brought an umbrella"): the writer is the one who needs;
 # an imperative may get "you should" (GYAFC's references give it), which these verbs are not. 5 of 22,660 GYAFC tune
 # references flagged.
 _OWN_DOING = frozenset(["need", "needs", "want", "wants", "hope", "think", "love", "miss", "wish", "feel", "guess",
@@ -2173,11 +2174,18 @@ def _you_made_subject(candidate: str, rules_text: str) -> list[str]:
     if not m:
         return []
     verb = m.group(1).lower()
-    if ((verb not in _OWN_DOING and not (len(verb) > 4 and verb.endswith("ed"))) or (m.group(2) or "").lower() in ("you", "u")
-            or not re.match(rf"^\W*you\s+(?:(?:do|did|will|would|can|could|should|must|just|really|also|still)\s+)?"
-                            rf"{re.escape(verb)}\b", candidate, re.IGNORECASE)):
+    # ... and a regret ("should of brought an umbrella": the writer's), which "it" may take only for what has been
+    # ("could have been worse" -> "It could have been worse.")
+    regret = (verb in ("should", "could", "would", "might", "must") and (m.group(2) or "").lower() == "have"
+              and not re.match(r"\W*\w+\s+have\s+been\b", rules_text, re.IGNORECASE))
+    if ((verb not in _OWN_DOING and not (len(verb) > 4 and verb.endswith("ed")) and not regret)
+            or (m.group(2) or "").lower() in ("you", "u")):
         return []
-    return ["+you"]
+    who = re.match(rf"^\W*(you|it)\s+(?:(?:do|did|will|would|can|could|should|must|just|really|also|still)\s+)?"
+                   rf"{re.escape(verb)}\b", candidate, re.IGNORECASE)
+    if who is None or (who.group(1).lower() == "it" and not regret):
+        return []
+    return [f"+{who.group(1).lower()}"]
 
 
 # "It is" put before what the writer is doing ("deffo coming to the leaving do tonight" -> "It is definitely coming to
@@ -2232,6 +2240,19 @@ def _got_made_have(candidate: str, rules_text: str) -> list[str]:
         return []
     return ["~got>have" for subject, nxt in dict.fromkeys(_SUBJECT_GOT.findall(rules_text))
             if re.search(rf"\b{subject}\s+(?:have|has)\s+{nxt}\b", candidate, re.IGNORECASE)][:1]
+
+
+# A full stop put between a verb of saying or thinking and what was sworn or thought ("i could of sworn i sent it" ->
+# "I could have sworn. I sent it."); 0 of 22,660 GYAFC tune references ("know" left out: "I do not know. I love both"
+# ends a sentence)
+_THAT_CLAUSE = re.compile(r"\b(sworn|swear|think|thought|guess|hope|bet|wish|realised|realized|noticed|said|reckon|"
+                          r"believe|suppose|figured)\s+(i|you|he|she|we|they|it|that|this|there)\b", re.IGNORECASE)
+
+
+def _clause_cut_off(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{verb.lower()}." for verb, who in dict.fromkeys(_THAT_CLAUSE.findall(rules_text))
+            if re.search(rf"\b{verb}\s*[.!;]\s+{who}\b", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{verb}\s*[.!;]\s+{who}\b", rules_text, re.IGNORECASE)]
 
 
 # A comparison the writer did not make: "the room from 9 not 10 as there's a setup" -> "from 9, not as 10 as there is a
@@ -2296,7 +2317,8 @@ def _question_added(candidate: str, source: str, rules_text: str) -> bool:
     if len(_ASK_MARK.findall(candidate)) <= max(source.count("?"), rules_text.count("?")):
         return False
     return any((ws := words(m.group(1))) and ((ws[0] not in _ASKING and ws[-1] not in _ASKING)
-                                              or (ws[0] in _MODALS_ASKING and ws[1:2] and ws[1] in _BARE_VERBS))
+                                              or (ws[0] in _MODALS_ASKING and ws[1:2]
+                                                  and (ws[1] in _BARE_VERBS or ws[1] == "have")))
                for m in _ASKED.finditer(candidate))
 
 
@@ -2779,7 +2801,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
-                   _comparison_made)
+                   _comparison_made, _clause_cut_off)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

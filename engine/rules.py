@@ -466,6 +466,13 @@ _PO_NUMBER = re.compile(r"(?<![\w'’])po(?=\s+(?:number|no|num|#)(?![\w'’]))"
 _SIGN_OFF_KISS = re.compile(r"(,\s*[A-Za-z]+)\s+(?:x{1,4}|X{2,4}|xoxo)\s*$")  # ("Racer X" is a name)
 # "confirmed for sat 21st june": a day before its date ("we sat for sun" stays)
 _FOR_DAY_DATE = re.compile(r"(?<![\w'’])((?i:for)\s+)(?i:(mon|wed|sat|sun))(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)")
+# "brake the news", "brake up with him": break; "wont effect us much": affect ("effect change" brings it about)
+_BRAKE_BREAK = re.compile(r"(?<![\w'’])([Bb])rake(s?)(?=\s+(?:up|the\s+news|the\s+ice|the\s+window|the\s+screen|"
+                          r"the\s+glass|the\s+rules?|the\s+law|the\s+bank|the\s+record|(?:my|his|her|your|their)\s+"
+                          r"(?:heart|leg|arm|neck|back|promise|word)|it\s+off|even|a\s+leg|a\s+sweat)\b)")
+_EFFECT_AFFECT = re.compile(r"(?<![\w'’])((?i:will|wont|won't|would|could|can|may|might|does|did|do|not|to|doesnt|"
+                            r"doesn't|didnt|didn't|dont|don't|really|badly|seriously)\s+)effect(s?)(?=\s+(?:us|you|"
+                            r"them|me|him|her|my|your|our|their|his|anyone|everyone|people)\b)")
 # "im absolutely knackered": a person worn out ("my phone is knackered" is broken, and stays)
 _KNACKERED = re.compile(r"(?<![\w'’])((?i:i'?m|i am|i was|we'?re|we are|we were|i feel|i felt|feeling)\s+"
                         r"(?:(?i:absolutely|totally|completely|really|so|pretty|bloody|utterly)\s+)?)knackered(?![\w'’])")
@@ -2146,6 +2153,7 @@ class RuleFormalizer:
         text = _PO_NUMBER.sub("PO", _FIXIN_TO.sub(lambda m: _match_case(m.group()[:1], "a") + "bout to", text))
         text = _SIGN_OFF_KISS.sub(r"\1", text)
         text = _FOR_DAY_DATE.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], text)
+        text = _EFFECT_AFFECT.sub(r"\1affect\2", _BRAKE_BREAK.sub(r"\1reak\2", text))
         text = _BROLLY.sub(lambda m: (m.group(1)[:-1] + "n " if m.group(1).strip().lower() == "a" else m.group(1)) + "umbrella", text)
         text = _I_SEEN.sub(r"\1saw", text)
         text = _THEYRE_THEIR.sub(lambda m: m.group(1) + "heir ", text)

@@ -1435,6 +1435,11 @@ CAUGHT = [
      "~and wish"),  # the writer's request made something they do
     ("She wants to sleepover on Friday.", "she wants a sleepover on friday", "~a sleepover"),  # a thing made doing
     ("I have food poisoning on the last day.", "i got food poisoning on the last day", "~got>have"),  # past made now
+    ("I could have sworn. I sent it.", "i could of sworn i sent it", "~sworn."),  # what was sworn, cut off
+    ("You should have brought an umbrella.", "should of brought an umbrella lol", "+you"),  # the writer's regret
+    ("It should have brought an umbrella.", "should of brought an umbrella lol", "+it"),
+    ("We need the room from 9, not as 10 as there is a setup.", "we need the room from 9 not 10 as there's a setup",
+     "+as 10 as"),  # a comparison
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1591,6 +1596,10 @@ FINE = [
     ("She wants to have a sleepover on Friday.", "she wants a sleepover on friday"),
     ("I have two children.", "i got 2 kids"),  # "got" for "have", no time gone by
     ("I got food poisoning on the last day.", "i got food poisoning on the last day"),
+    ("I could have sworn that I sent it.", "i could of sworn i sent it"),
+    ("I should have brought an umbrella.", "should of brought an umbrella lol"),
+    ("It could have been worse.", "could have been worse"),
+    ("We need the room from 9, not 10, as there is a setup.", "we need the room from 9 not 10 as there's a setup"),
 ]
 
 

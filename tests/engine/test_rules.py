@@ -1134,6 +1134,11 @@ CASES = [
     ("the answer is x", "The answer is x."),
     ("the fair is confirmed for sat 21st june", "The fair is confirmed for Saturday 21st June."),
     ("waiting for sat nav", "Waiting for sat nav."),
+    ("i need to brake the news to my parents", "I need to break the news to my parents."),
+    ("i dont want to brake up with him", "I do not want to break up with him."),
+    ("brake the car slowly", "Brake the car slowly."),                                      # the brake
+    ("the new policy wont effect us much", "The new policy will not affect us much."),
+    ("to effect change", "To effect change."),                                              # brought about
     ("my phone is knackered", "My phone is knackered."),                                    # broken, not tired
     ("chuffed to bits with the new kitchen", "Delighted with the new kitchen."),
     ("the mechanic quoted 400 quid", "The mechanic quoted 400 pounds."),
