@@ -840,7 +840,8 @@ def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
 
 # "but" after "nobody", "everyone", "all" ... means "except"; a comma makes it a clause's "but" ("nobody but Sarah
 # knows" -> "No one, but Sarah knows")
-_EXCEPT_BUT = r"\b(?:nobody|no[ -]?one|everyone|everybody|anyone|anybody|nothing|everything|all|none)"
+_EXCEPT_BUT = (r"\b(?:nobody|no[ -]?one|everyone|everybody|anyone|anybody|nothing|everything|all|none|anything|"
+               r"anywhere|any\s+(?:day|time|night|week|weekend|month|morning|evening|date|one|place|colour|color|size))")
 _EXCEPT_BUT_TYPED = re.compile(_EXCEPT_BUT + r"\s+but\b", re.IGNORECASE)
 _EXCEPT_BUT_CLAUSE = re.compile(_EXCEPT_BUT + r"\s*[,;]\s*but\b", re.IGNORECASE)
 
@@ -2255,6 +2256,18 @@ def _clause_cut_off(candidate: str, rules_text: str) -> list[str]:
             and not re.search(rf"\b{verb}\s*[.!;]\s+{who}\b", rules_text, re.IGNORECASE)]
 
 
+# A hedge on a number dropped ("we have maybe 3 or 4 left in stock" -> "We have three or four left in stock." says it
+# for sure); 1 of 22,660 GYAFC tune references ("maybe one day" -> "Hopefully one day")
+_HEDGED_NUMBER = re.compile(r"\b(?:maybe|perhaps|possibly|probably)\s+(?:\d|one|two|three|four|five|six|seven|eight|"
+                            r"nine|ten|a few|a couple)\b", re.IGNORECASE)
+_HEDGE_KEPT = re.compile(r"\b(?:maybe|perhaps|probably|possibly|possible|may|might|could|approximately|about|around|"
+                         r"roughly|think|believe|guess|suppose|likely|unsure|not sure|or so|estimate)\b", re.IGNORECASE)
+
+
+def _estimate_made_sure(candidate: str, rules_text: str) -> list[str]:
+    return ["~maybe"] if _HEDGED_NUMBER.search(rules_text) and not _HEDGE_KEPT.search(candidate) else []
+
+
 # A comparison the writer did not make: "the room from 9 not 10 as there's a setup" -> "from 9, not as 10 as there is a
 # setup"; 0 of 22,660 GYAFC tune references
 _NOT_AS_AS = re.compile(r"\bnot\s+as\s+(\w+)\s+as\b", re.IGNORECASE)
@@ -2801,7 +2814,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
-                   _comparison_made, _clause_cut_off)
+                   _comparison_made, _clause_cut_off, _estimate_made_sure)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1440,6 +1440,8 @@ CAUGHT = [
     ("It should have brought an umbrella.", "should of brought an umbrella lol", "+it"),
     ("We need the room from 9, not as 10 as there is a setup.", "we need the room from 9 not 10 as there's a setup",
      "+as 10 as"),  # a comparison
+    ("We have three or four left in stock.", "we have maybe 3 or 4 left in stock", "~maybe"),  # an estimate made sure
+    ("Any day, but Friday.", "any day but fri", "~but"),  # "except" made a contrast
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1600,6 +1602,8 @@ FINE = [
     ("I should have brought an umbrella.", "should of brought an umbrella lol"),
     ("It could have been worse.", "could have been worse"),
     ("We need the room from 9, not 10, as there is a setup.", "we need the room from 9 not 10 as there's a setup"),
+    ("We may have three or four left in stock.", "we have maybe 3 or 4 left in stock"),
+    ("Any day except Friday.", "any day but fri"),
 ]
 
 
