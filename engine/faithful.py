@@ -100,6 +100,7 @@ LOGICAL = frozenset(["or", "but", "if", "unless", "without", "before", "after", 
 # -> "since"): a candidate holding one of these keeps the word.
 LOGICAL_ALTERNATIVES = {"until": ("till", "through", "up to"), "because": ("since", "as", "due to"),
                         "before": ("prior to", "ahead of"), "after": ("following",), "without": (), "unless": (),
+                        "but": ("except", "apart from", "other than", "however", "although"),
                         "only": ("just", "solely", "merely", "exclusively", "alone", "sole")}
 _NEGATION = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|nobody|nowhere|neither|cannot|\w+n['\u2019\u00b4`]t|dont|cant|wont|didnt|doesnt"

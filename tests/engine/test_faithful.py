@@ -1602,7 +1602,7 @@ FINE = [
     ("I should have brought an umbrella.", "should of brought an umbrella lol"),
     ("It could have been worse.", "could have been worse"),
     ("We need the room from 9, not 10, as there is a setup.", "we need the room from 9 not 10 as there's a setup"),
-    ("We may have three or four left in stock.", "we have maybe 3 or 4 left in stock"),
+    ("We have perhaps three or four left in stock.", "we have maybe 3 or 4 left in stock"),
     ("Any day except Friday.", "any day but fri"),
 ]
 
