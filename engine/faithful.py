@@ -2269,6 +2269,53 @@ def _estimate_made_sure(candidate: str, rules_text: str) -> list[str]:
     return ["~maybe"] if _HEDGED_NUMBER.search(rules_text) and not _HEDGE_KEPT.search(candidate) else []
 
 
+# Five ways a long sentence came apart (each 0 or 1 of 22,660 GYAFC tune references flagged, the one a change of
+# meaning too): "is there any chance u could cover my shift" -> "there is any chance" (the request made a statement);
+# "could u pick up a parcel" -> "you could pick up a parcel"; "i'll do ur sunday in return" -> "I will do your return
+# Sunday" (a fixed phrase broken, its word kept); "about 20 complaints" -> "about 20 months complaints" (a word put
+# between a number and what it counts); "i'm absolutely shattered, was up all night" -> "... shattered. It was up all
+# night" (the writer's clause given "it")
+_THERE_ASKED = re.compile(r"\b(?:is|are)\s+there\s+any\b", re.IGNORECASE)
+_ASKED_MODAL = re.compile(r"(?:\b(\w+)[,;]?\s+|^\W*)(could|can|would|will)\s+you\s+([a-z]+)\b", re.IGNORECASE)
+_WH_BEFORE = frozenset(["why", "how", "what", "where", "when", "who", "which", "whether", "if"])
+_FIXED_ADVERBIALS = ("in return", "in advance", "in person", "on purpose", "by accident", "on hold", "in stock",
+                     "for good", "in charge", "on call")
+_COUNT_THEN_WORD = re.compile(r"\b(\d+)\s+([a-z]{3,})\b")
+_CONTINUED_CLAUSE = re.compile(r",\s+(was|were|had|went|got|did)\s+")
+
+
+def _long_sentence_broken(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    if (_THERE_ASKED.search(rules_text) and re.search(r"\bthere\s+(?:is|are)\s+any\b", candidate, re.IGNORECASE)
+            and not re.search(r"\b(?:is|are)\s+there\b", candidate, re.IGNORECASE)):
+        out.append("~is there")
+    for before, modal, verb in dict.fromkeys(_ASKED_MODAL.findall(rules_text)):
+        if ((before or "").lower() not in _WH_BEFORE and re.search(rf"\byou\s+{modal}\s+{verb}\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\b{modal}\s+you\s+{verb}\b", candidate, re.IGNORECASE)):
+            out.append(f"~{modal.lower()} you")
+    for phrase in _FIXED_ADVERBIALS:
+        word = phrase.split()[-1]
+        if (re.search(rf"\b{phrase}\b", rules_text, re.IGNORECASE) and not re.search(rf"\b{phrase}\b", candidate, re.IGNORECASE)
+                and re.search(rf"(?<![\w-]){word}(?![\w-])", candidate, re.IGNORECASE)):
+            out.append(f"~{phrase}")
+    counted = dict.fromkeys(_COUNT_THEN_WORD.findall(rules_text))
+    for number, word in counted:
+        m = re.search(rf"\b{number}\s+([a-z]{{3,}})\s+{word}\b", candidate)
+        if m and m.group(1) not in STOPWORDS and not re.search(rf"\b{number}\s+{m.group(1)}\b", rules_text):
+            out.append(f"+{m.group(1)}")
+        # ... or the other number's unit in place of this one's ("6 months and about 20 complaints" -> "six months
+        # and about 20 months and complaints")
+        elif not re.search(rf"\b{number}\s+{word}\b", candidate):
+            m = re.search(rf"\b{number}\s+([a-z]{{3,}})\b", candidate)
+            if m and any(m.group(1) == w and n != number for n, w in counted):
+                out.append(f"+{m.group(1)}")
+    for verb in dict.fromkeys(_CONTINUED_CLAUSE.findall(rules_text)):
+        if (re.search(rf"[.,;]\s+it\s+{verb}\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\bit\s+{verb}\b", rules_text, re.IGNORECASE)):
+            out.append("+it")
+    return out
+
+
 # A comparison the writer did not make: "the room from 9 not 10 as there's a setup" -> "from 9, not as 10 as there is a
 # setup"; 0 of 22,660 GYAFC tune references
 _NOT_AS_AS = re.compile(r"\bnot\s+as\s+(\w+)\s+as\b", re.IGNORECASE)
@@ -2815,7 +2862,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
-                   _comparison_made, _clause_cut_off, _estimate_made_sure)
+                   _comparison_made, _clause_cut_off, _estimate_made_sure,
+                   _long_sentence_broken)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1442,6 +1442,17 @@ CAUGHT = [
      "+as 10 as"),  # a comparison
     ("We have three or four left in stock.", "we have maybe 3 or 4 left in stock", "~maybe"),  # an estimate made sure
     ("Any day, but Friday.", "any day but fri", "~but"),  # "except" made a contrast
+    ("I know it is short notice, but there is any chance you could cover my shift on Saturday.",
+     "i know it's short notice but is there any chance u could cover my shift on sat", "~is there"),  # asked no more
+    ("If you are going past the post office, you could pick up a parcel for me.",
+     "if ur going past the post office could u pick up a parcel for me", "~could you"),  # a request made a statement
+    ("I will do your return Sunday.", "i'll do ur sunday in return", "~in return"),  # a fixed phrase broken
+    ("It only took six months and about 20 months complaints.", "only took 6 months and about 20 complaints lol",
+     "+months"),  # a word put between a number and what it counts
+    ("It only took six months and about 20 months and complaints.", "only took 6 months and about 20 complaints lol",
+     "+months"),
+    ("I am absolutely shattered. It was up all night with the dog.", "i'm absolutely shattered, was up all night",
+     "+it"),  # the writer's clause given "it"
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1604,6 +1615,12 @@ FINE = [
     ("We need the room from 9, not 10, as there is a setup.", "we need the room from 9 not 10 as there's a setup"),
     ("We have perhaps three or four left in stock.", "we have maybe 3 or 4 left in stock"),
     ("Any day except Friday.", "any day but fri"),
+    ("I know it is short notice, but is there any chance you could cover my shift on Saturday?",
+     "i know it's short notice but is there any chance u could cover my shift on sat"),
+    ("His boyfriend asks why you would do that.", "his boyfriend says why would you do that"),  # reported
+    ("I will do your Sunday shift in return.", "i'll do ur sunday in return"),
+    ("It only took six months and about 20 complaints.", "only took 6 months and about 20 complaints lol"),
+    ("I am absolutely shattered; I was up all night.", "i'm absolutely shattered, was up all night"),
 ]
 
 
