@@ -2316,6 +2316,19 @@ def _long_sentence_broken(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
+# give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
+# tune references ("Give me good reason" -> "You must give me a good reason")
+_REQUEST_OPENING = re.compile(r"^\W*((?i:tell|ask|call|text|remind|let|email|message|ring|send|give|bring))\s+"
+                              r"(?:(?i:me|us)|[A-Z][a-z]+)\b")  # (advice about "him" or "her" may be advice)
+
+
+def _request_made_advice(candidate: str, rules_text: str) -> list[str]:
+    m = _REQUEST_OPENING.match(rules_text)
+    return (["~you should"] if m and re.match(rf"^\W*you\s+(?:should|must|need to|have to|might want to|ought to)\s+"
+                                              rf"{m.group(1)}\b", candidate, re.IGNORECASE) else [])
+
+
 # A comparison the writer did not make: "the room from 9 not 10 as there's a setup" -> "from 9, not as 10 as there is a
 # setup"; 0 of 22,660 GYAFC tune references
 _NOT_AS_AS = re.compile(r"\bnot\s+as\s+(\w+)\s+as\b", re.IGNORECASE)
@@ -2863,7 +2876,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
-                   _long_sentence_broken)
+                   _long_sentence_broken, _request_made_advice)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1453,6 +1453,7 @@ CAUGHT = [
      "+months"),
     ("I am absolutely shattered. It was up all night with the dog.", "i'm absolutely shattered, was up all night",
      "+it"),  # the writer's clause given "it"
+    ("You should tell Jack the meeting's at 3.", "tell jack the meeting's at 3", "~you should"),  # a request
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1621,6 +1622,7 @@ FINE = [
     ("I will do your Sunday shift in return.", "i'll do ur sunday in return"),
     ("It only took six months and about 20 complaints.", "only took 6 months and about 20 complaints lol"),
     ("I am absolutely shattered; I was up all night.", "i'm absolutely shattered, was up all night"),
+    ("Please tell Jack the meeting's at 3.", "tell jack the meeting's at 3"),
 ]
 
 
