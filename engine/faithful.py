@@ -2178,8 +2178,8 @@ def _you_made_subject(candidate: str, rules_text: str) -> list[str]:
     verb = m.group(1).lower()
     # ... and a regret ("should of brought an umbrella": the writer's), which "it" may take only for what has been
     # ("could have been worse" -> "It could have been worse.")
-    regret = (verb in ("should", "could", "would", "might", "must") and (m.group(2) or "").lower() == "have"
-              and not re.match(r"\W*\w+\s+have\s+been\b", rules_text, re.IGNORECASE))
+    regret = re.match(r"\W*(?:should|could|would|might|must)(?:\s+not)?\s+have\s+(?!been\b)", rules_text,
+                      re.IGNORECASE) is not None  # ("could not have done it without u" -> "It could not have")
     if ((verb not in _OWN_DOING and not (len(verb) > 4 and verb.endswith("ed")) and not regret)
             or (m.group(2) or "").lower() in ("you", "u")):
         return []

@@ -1438,6 +1438,7 @@ CAUGHT = [
     ("I could have sworn. I sent it.", "i could of sworn i sent it", "~sworn."),  # what was sworn, cut off
     ("You should have brought an umbrella.", "should of brought an umbrella lol", "+you"),  # the writer's regret
     ("It should have brought an umbrella.", "should of brought an umbrella lol", "+it"),
+    ("It could not have done it without you.", "couldn't have done it without u", "+it"),
     ("We need the room from 9, not as 10 as there is a setup.", "we need the room from 9 not 10 as there's a setup",
      "+as 10 as"),  # a comparison
     ("We have three or four left in stock.", "we have maybe 3 or 4 left in stock", "~maybe"),  # an estimate made sure
