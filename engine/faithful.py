@@ -2335,9 +2335,13 @@ _NOT_AS_AS = re.compile(r"\bnot\s+as\s+(\w+)\s+as\b", re.IGNORECASE)
 
 
 def _comparison_made(candidate: str, rules_text: str) -> list[str]:
-    return [f"+as {w.lower()} as" for w in dict.fromkeys(m.group(1) for m in _NOT_AS_AS.finditer(candidate))
-            if re.search(rf"\bnot\s+{re.escape(w)}\b", rules_text, re.IGNORECASE)
-            and not re.search(rf"\bas\s+{re.escape(w)}\s+as\b", rules_text, re.IGNORECASE)]
+    out = []
+    for w in dict.fromkeys(m.group(1) for m in _NOT_AS_AS.finditer(candidate)):
+        said = rf"(?:{re.escape(w)}|{_NUMBER_WORDS.index(w.lower())})" if w.lower() in _NUMBER_WORDS else re.escape(w)
+        if (re.search(rf"\bnot\s+{said}\b", rules_text, re.IGNORECASE)  # ("not as ten as" for the rules' "not 10")
+                and not re.search(rf"\bas\s+{said}\s+as\b", rules_text, re.IGNORECASE)):
+            out.append(f"+as {w.lower()} as")
+    return out
 
 
 # An article put before the one the writer speaks to ("bestie u need to see this" -> "The bestie you need to see this.":

@@ -1441,6 +1441,8 @@ CAUGHT = [
     ("It could not have done it without you.", "couldn't have done it without u", "+it"),
     ("We need the room from 9, not as 10 as there is a setup.", "we need the room from 9 not 10 as there's a setup",
      "+as 10 as"),  # a comparison
+    ("We need the room from 9, not as ten as there is a setup.", "we need the room from 9 not 10 as there's a setup",
+     "+as ten as"),
     ("We have three or four left in stock.", "we have maybe 3 or 4 left in stock", "~maybe"),  # an estimate made sure
     ("Any day, but Friday.", "any day but fri", "~but"),  # "except" made a contrast
     ("I know it is short notice, but there is any chance you could cover my shift on Saturday.",
