@@ -2212,8 +2212,7 @@ _FEELING_AFTER_COMMA = re.compile(rf",\s*{_DEGREE}({_FEELINGS})\s*[.!]*\s*$", re
 
 def _feeling_made_done(candidate: str, rules_text: str) -> list[str]:
     m = _FEELING_AFTER_COMMA.search(rules_text)
-    if (m and re.search(rf"\band\s+{_DEGREE}{m.group(1)}\b", candidate, re.IGNORECASE)
-            and not re.search(rf"\band\s+{_DEGREE}{m.group(1)}\b", rules_text, re.IGNORECASE)):
+    if m and _said_anew(rf"\band\s+{_DEGREE}{m.group(1)}\b", candidate, rules_text):
         return [f"~,{m.group(1).lower()}"]
     return []
 
@@ -2223,10 +2222,15 @@ def _feeling_made_done(candidate: str, rules_text: str) -> list[str]:
 _VERB_A_NOUN = re.compile(r"\b([a-z]+)\s+a\s+([a-z]{3,})\b", re.IGNORECASE)
 
 
+def _said_anew(pattern: str, candidate: str, rules_text: str) -> bool:
+    """The candidate says ``pattern`` (a regex, case ignored) where the rule rewrite does not."""
+    return (re.search(pattern, candidate, re.IGNORECASE) is not None
+            and re.search(pattern, rules_text, re.IGNORECASE) is None)
+
+
 def _thing_made_doing(candidate: str, rules_text: str) -> list[str]:
     return [f"~a {noun.lower()}" for verb, noun in dict.fromkeys(_VERB_A_NOUN.findall(rules_text))
-            if re.search(rf"\b{verb}\s+to\s+{noun}\b", candidate, re.IGNORECASE)
-            and not re.search(rf"\b{verb}\s+to\s+{noun}\b", rules_text, re.IGNORECASE)]
+            if _said_anew(rf"\b{verb}\s+to\s+{noun}\b", candidate, rules_text)]
 
 
 # What the writer got on a day gone by made what they have now ("i got food poisoning on the last day" -> "I have
@@ -2253,8 +2257,7 @@ _THAT_CLAUSE = re.compile(r"\b(sworn|swear|think|thought|guess|hope|bet|wish|rea
 
 def _clause_cut_off(candidate: str, rules_text: str) -> list[str]:
     return [f"~{verb.lower()}." for verb, who in dict.fromkeys(_THAT_CLAUSE.findall(rules_text))
-            if re.search(rf"\b{verb}\s*[.!;]\s+{who}\b", candidate, re.IGNORECASE)
-            and not re.search(rf"\b{verb}\s*[.!;]\s+{who}\b", rules_text, re.IGNORECASE)]
+            if _said_anew(rf"\b{verb}\s*[.!;]\s+{who}\b", candidate, rules_text)]
 
 
 # A hedge on a number dropped ("we have maybe 3 or 4 left in stock" -> "We have three or four left in stock." says it
