@@ -2332,6 +2332,17 @@ def _request_made_advice(candidate: str, rules_text: str) -> list[str]:
                                               rf"{m.group(1)}\b", candidate, re.IGNORECASE) else [])
 
 
+# Where the way leads, dropped ("can u grab me a coffee on ur way in" -> "... on your way?": on the way into work, or
+# any way); 0 of 22,660 GYAFC tune references
+_WAY_WHERE = re.compile(r"\bon\s+(?:my|your|his|her|our|their|the)\s+way\s+(in|out|back|home|over|up|down|there|here|"
+                        r"through)\b", re.IGNORECASE)
+
+
+def _way_lost(candidate: str, rules_text: str) -> list[str]:
+    return [f"way {part.lower()}" for part in dict.fromkeys(_WAY_WHERE.findall(rules_text))
+            if re.search(r"\bway\b", candidate, re.IGNORECASE) and not re.search(rf"\b{part}\b", candidate, re.IGNORECASE)]
+
+
 # A comparison the writer did not make: "the room from 9 not 10 as there's a setup" -> "from 9, not as 10 as there is a
 # setup"; 0 of 22,660 GYAFC tune references
 _NOT_AS_AS = re.compile(r"\bnot\s+as\s+(\w+)\s+as\b", re.IGNORECASE)
@@ -2883,7 +2894,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
-                   _long_sentence_broken, _request_made_advice)
+                   _long_sentence_broken, _request_made_advice, _way_lost)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

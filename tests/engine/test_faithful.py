@@ -1457,6 +1457,7 @@ CAUGHT = [
     ("I am absolutely shattered. It was up all night with the dog.", "i'm absolutely shattered, was up all night",
      "+it"),  # the writer's clause given "it"
     ("You should tell Jack the meeting's at 3.", "tell jack the meeting's at 3", "~you should"),  # a request
+    ("Can you grab me a coffee on your way?", "can u grab me a coffee on ur way in", "way in"),  # where the way leads
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1626,6 +1627,7 @@ FINE = [
     ("It only took six months and about 20 complaints.", "only took 6 months and about 20 complaints lol"),
     ("I am absolutely shattered; I was up all night.", "i'm absolutely shattered, was up all night"),
     ("Please tell Jack the meeting's at 3.", "tell jack the meeting's at 3"),
+    ("Could you grab me a coffee on your way in?", "can u grab me a coffee on ur way in"),
 ]
 
 
