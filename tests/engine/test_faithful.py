@@ -1458,6 +1458,7 @@ CAUGHT = [
      "+it"),  # the writer's clause given "it"
     ("You should tell Jack the meeting's at 3.", "tell jack the meeting's at 3", "~you should"),  # a request
     ("Can you grab me a coffee on your way?", "can u grab me a coffee on ur way in", "way in"),  # where the way leads
+    ("How much is a ticket returning to Leeds?", "how much is a return ticket to leeds", "~return ticket"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1628,6 +1629,8 @@ FINE = [
     ("I am absolutely shattered; I was up all night.", "i'm absolutely shattered, was up all night"),
     ("Please tell Jack the meeting's at 3.", "tell jack the meeting's at 3"),
     ("Could you grab me a coffee on your way in?", "can u grab me a coffee on ur way in"),
+    ("How much is a return ticket to Leeds?", "how much is a return ticket to leeds"),
+    ("I always have a weird feeling when I am caught in the middle.", "I always feel weird when I'm caught in the middle"),
 ]
 
 
