@@ -2352,7 +2352,7 @@ _KIND_OF_THING = re.compile(r"\b(?:a|an|the|my|your|his|her|our|their|this|that)
 def _kind_made_doing(candidate: str, rules_text: str) -> list[str]:
     out = []
     for kind, thing in dict.fromkeys(_KIND_OF_THING.findall(rules_text)):
-        doing = (kind[:-1] if kind.endswith("e") else kind) + "ing"
+        doing = kind.removesuffix("e") + "ing"
         if kind.lower() not in STOPWORDS and _said_anew(rf"\b{thing}\s+{doing}\b", candidate, rules_text):
             out.append(f"~{kind.lower()} {thing.lower()}")
     return out
