@@ -2343,6 +2343,15 @@ def _way_lost(candidate: str, rules_text: str) -> list[str]:
             if re.search(r"\bway\b", candidate, re.IGNORECASE) and not re.search(rf"\b{part}\b", candidate, re.IGNORECASE)]
 
 
+# "on at me" (nagging) made "on me" (blaming: "my mum's been on at me to sort out my pension" -> "has been on me")
+_ON_AT = re.compile(r"\bon\s+at\s+(me|him|her|us|them|you)\b", re.IGNORECASE)
+
+
+def _nagging_made_blame(candidate: str, rules_text: str) -> list[str]:
+    return [f"~on at {who.lower()}" for who in dict.fromkeys(_ON_AT.findall(rules_text))
+            if _said_anew(rf"\bon\s+{who}\b", candidate, rules_text) and not _ON_AT.search(candidate)]
+
+
 # A noun that names a kind of thing made a doing after it ("how much is a return ticket to leeds" -> "a ticket
 # returning to Leeds": a ticket that returns); 0 of 22,660 GYAFC tune references
 _KIND_OF_THING = re.compile(r"\b(?:a|an|the|my|your|his|her|our|their|this|that)\s+([a-z]{3,})\s+([a-z]{3,})\b",
@@ -2910,7 +2919,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
                    _long_sentence_broken, _request_made_advice, _way_lost,
-                   _kind_made_doing)
+                   _kind_made_doing, _nagging_made_blame)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1459,6 +1459,7 @@ CAUGHT = [
     ("You should tell Jack the meeting's at 3.", "tell jack the meeting's at 3", "~you should"),  # a request
     ("Can you grab me a coffee on your way?", "can u grab me a coffee on ur way in", "way in"),  # where the way leads
     ("How much is a ticket returning to Leeds?", "how much is a return ticket to leeds", "~return ticket"),
+    ("My mother has been on me to sort out my pension.", "my mum's been on at me to sort out my pension", "~on at me"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1630,6 +1631,7 @@ FINE = [
     ("Please tell Jack the meeting's at 3.", "tell jack the meeting's at 3"),
     ("Could you grab me a coffee on your way in?", "can u grab me a coffee on ur way in"),
     ("How much is a return ticket to Leeds?", "how much is a return ticket to leeds"),
+    ("My mother has been urging me to sort out my pension.", "my mum's been on at me to sort out my pension"),
     ("I always have a weird feeling when I am caught in the middle.", "I always feel weird when I'm caught in the middle"),
 ]
 
