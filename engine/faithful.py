@@ -2352,6 +2352,20 @@ def _nagging_made_blame(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\bon\s+{who}\b", candidate, rules_text) and not _ON_AT.search(candidate)]
 
 
+# The preposition a verb takes, dropped ("before we commit to anything" -> "before we commit anything", "wait for the
+# bus" -> "wait the bus", "laugh at him" -> "laugh him"); 0 of 22,660 GYAFC tune references ("pay for", "depend on",
+# "ask for" left out: "pay your expenses", "it depends if" are the same)
+_VERB_TAKES = re.compile(r"\b(commit|commits|committed|agree|agreed|apply|applied|care|cared|wait|waited|waiting|listen|"
+                         r"listened|listening|think|thought|thinking|deal|dealt|rely|relied|laugh|laughed|complain|"
+                         r"complained|apologise|apologize|apologised|apologized|worry|worried|hope|hoped|search|"
+                         r"searched|vote|voted|insist|insisted)\s+(to|for|at|about|with|on|of)\s+(\w+)", re.IGNORECASE)
+
+
+def _verb_preposition_lost(candidate: str, rules_text: str) -> list[str]:
+    return [f"{verb.lower()} {prep.lower()}" for verb, prep, nxt in dict.fromkeys(_VERB_TAKES.findall(rules_text))
+            if _said_anew(rf"\b{verb}\s+{nxt}\b", candidate, rules_text)]
+
+
 # A noun that names a kind of thing made a doing after it ("how much is a return ticket to leeds" -> "a ticket
 # returning to Leeds": a ticket that returns); 0 of 22,660 GYAFC tune references
 _KIND_OF_THING = re.compile(r"\b(?:a|an|the|my|your|his|her|our|their|this|that)\s+([a-z]{3,})\s+([a-z]{3,})\b",
@@ -2919,7 +2933,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
                    _long_sentence_broken, _request_made_advice, _way_lost,
-                   _kind_made_doing, _nagging_made_blame)
+                   _kind_made_doing, _nagging_made_blame, _verb_preposition_lost)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

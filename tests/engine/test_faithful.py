@@ -1460,6 +1460,7 @@ CAUGHT = [
     ("Can you grab me a coffee on your way?", "can u grab me a coffee on ur way in", "way in"),  # where the way leads
     ("How much is a ticket returning to Leeds?", "how much is a return ticket to leeds", "~return ticket"),
     ("My mother has been on me to sort out my pension.", "my mum's been on at me to sort out my pension", "~on at me"),
+    ("We need the cost before we commit anything.", "we need the cost before we commit to anything", "commit to"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1632,6 +1633,7 @@ FINE = [
     ("Could you grab me a coffee on your way in?", "can u grab me a coffee on ur way in"),
     ("How much is a return ticket to Leeds?", "how much is a return ticket to leeds"),
     ("My mother has been urging me to sort out my pension.", "my mum's been on at me to sort out my pension"),
+    ("We need the cost before we commit to anything.", "we need the cost before we commit to anything"),
     ("I always have a weird feeling when I am caught in the middle.", "I always feel weird when I'm caught in the middle"),
 ]
 
