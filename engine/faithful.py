@@ -2366,6 +2366,53 @@ def _verb_preposition_lost(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{verb}\s+{nxt}\b", candidate, rules_text)]
 
 
+# An "of" put between two words the writer ran together as one thing ("the conference deadline got extended" -> "The
+# conference of deadline ..."; 1 of 22,660 GYAFC tune references, "a scratch ticket" -> "a scratch of ticket", itself
+# garbled); not after a word that takes "of" ("a couple others" -> "a couple of others", "kinds rock")
+_OF_HEADS = frozenset(["couple", "lot", "lots", "kind", "kinds", "sort", "sorts", "type", "types", "bit", "number",
+                       "bunch", "load", "loads", "ton", "tons", "pair", "piece", "cup", "glass", "bottle", "all",
+                       "most", "some", "half", "part", "amount", "few", "none", "one", "each", "both", "out",
+                       "because", "instead", "full", "outside", "inside", "front", "top", "bottom", "end", "side",
+                       "back", "middle"])
+_LETTER_WORDS = re.compile(r"[A-Za-z]+")
+_SUBJECT_OF_TWO = re.compile(r"\b(?:the|a|an|my|your|his|her|our|their|this|that)\s+([a-z]{3,})\s+([a-z]{3,})\s+(?:got|is|"
+                             r"was|are|were|has|had|will|would|can|could|needs|starts|ends|opens|closes)\b",
+                             re.IGNORECASE)
+
+
+def _of_inserted(candidate: str, rules_text: str) -> list[str]:
+    ws = [w.lower() for w in _LETTER_WORDS.findall(rules_text)]
+    out = [f"+{a} of {b}" for a, b in dict.fromkeys(pairwise(ws))
+           if a not in STOPWORDS and b not in STOPWORDS and a not in _OF_HEADS
+           and _said_anew(rf"\b{a}\s+of\s+{b}\b", candidate, rules_text)]
+    # ... and a "be" put there, in a subject (after a determiner, before its verb: "The conference is deadline got
+    # extended"; "my mom telling me" -> "my mom is telling me" puts the verb the writer left out)
+    out += [f"+{a} is {b}" for a, b in dict.fromkeys(_SUBJECT_OF_TWO.findall(rules_text))
+            if a.lower() not in STOPWORDS and b.lower() not in STOPWORDS
+            and _said_anew(rf"\b{a}\s+(?:is|are|was|were)\s+{b}\b", candidate, rules_text)]
+    return out
+
+
+# "has" made "have" after a thing ("the will hasn't been read yet" -> "The will have not been read yet.": the noun read
+# as a verb); 0 of 22,660 GYAFC tune references once a question's "does he have" is left alone
+_THING_HAS = re.compile(r"\b([A-Za-z]+)\s+has\b")
+_PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they", "people", "children", "kids", "men", "women"])
+_MODAL_NOUNS = frozenset(["will", "can", "may", "might", "must"])
+_WONT = re.compile(r"\bwon['’]t\b", re.IGNORECASE)
+
+
+def _has_made_have(candidate: str, rules_text: str) -> list[str]:
+    said = _WONT.sub("will not", candidate)  # ("The won't have been read" is offered as "The will not have ...")
+    out = []
+    for who in dict.fromkeys(_THING_HAS.findall(rules_text)):
+        # a noun spelled like a modal ("the will", "the can") read as one: "The will not be read yet."
+        after = r"(?:not\s+)?(?:have|be)" if who.lower() in _MODAL_NOUNS else r"(?:not\s+)?have"
+        if who.lower() not in _PLURAL_SUBJECTS and _said_anew(rf"(?<!\bdoes\s)(?<!\bdid\s)\b{who}\s+{after}\b",
+                                                               said, rules_text):
+            out.append(f"~{who.lower()} has")
+    return out
+
+
 # A noun that names a kind of thing made a doing after it ("how much is a return ticket to leeds" -> "a ticket
 # returning to Leeds": a ticket that returns); 0 of 22,660 GYAFC tune references
 _KIND_OF_THING = re.compile(r"\b(?:a|an|the|my|your|his|her|our|their|this|that)\s+([a-z]{3,})\s+([a-z]{3,})\b",
@@ -2933,7 +2980,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
                    _long_sentence_broken, _request_made_advice, _way_lost,
-                   _kind_made_doing, _nagging_made_blame, _verb_preposition_lost)
+                   _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
+                   _of_inserted, _has_made_have)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1461,6 +1461,14 @@ CAUGHT = [
     ("How much is a ticket returning to Leeds?", "how much is a return ticket to leeds", "~return ticket"),
     ("My mother has been on me to sort out my pension.", "my mum's been on at me to sort out my pension", "~on at me"),
     ("We need the cost before we commit anything.", "we need the cost before we commit to anything", "commit to"),
+    ("The conference of deadline got extended by a week.", "the conference deadline got extended by a week!!",
+     "+conference of deadline"),  # an "of" between two words run together as one thing
+    ("The will have not been read yet.", "the will hasn't been read yet", "~will has"),  # the will read as a verb
+    ("The will not have been read yet.", "the will hasn't been read yet", "~will has"),
+    ("The won't have been read yet.", "the will hasn't been read yet", "~will has"),
+    ("The will not be read yet.", "the will hasn't been read yet", "~will has"),
+    ("The conference is deadline got extended by a week.", "the conference deadline got extended by a week!!",
+     "+conference is deadline"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1634,6 +1642,9 @@ FINE = [
     ("How much is a return ticket to Leeds?", "how much is a return ticket to leeds"),
     ("My mother has been urging me to sort out my pension.", "my mum's been on at me to sort out my pension"),
     ("We need the cost before we commit to anything.", "we need the cost before we commit to anything"),
+    ("The conference deadline was extended by a week.", "the conference deadline got extended by a week!!"),
+    ("I tried a couple of others.", "i tried a couple others"),
+    ("Does he have money?", "he has money?"),
     ("I always have a weird feeling when I am caught in the middle.", "I always feel weird when I'm caught in the middle"),
 ]
 
