@@ -2283,7 +2283,6 @@ _ASKED_MODAL = re.compile(r"(?:\b(\w+)[,;]?\s+|^\W*)(could|can|would|will)\s+you
 _WH_BEFORE = frozenset(["why", "how", "what", "where", "when", "who", "which", "whether", "if"])
 _FIXED_ADVERBIALS = ("in return", "in advance", "in person", "on purpose", "by accident", "on hold", "in stock",
                      "for good", "in charge", "on call")
-_COUNT_THEN_WORD = re.compile(r"\b(\d+)\s+([a-z]{3,})\b")
 _CONTINUED_CLAUSE = re.compile(r",\s+(was|were|had|went|got|did)\s+")
 
 
@@ -2301,7 +2300,8 @@ def _long_sentence_broken(candidate: str, rules_text: str) -> list[str]:
         if (re.search(rf"\b{phrase}\b", rules_text, re.IGNORECASE) and not re.search(rf"\b{phrase}\b", candidate, re.IGNORECASE)
                 and re.search(rf"(?<![\w-]){word}(?![\w-])", candidate, re.IGNORECASE)):
             out.append(f"~{phrase}")
-    counted = dict.fromkeys(_COUNT_THEN_WORD.findall(rules_text))
+    counted = dict.fromkeys((re.escape(m.group(1)), m.group(2)) for m in _NUMBER_THEN_WORD.finditer(rules_text)
+                            if len(m.group(2)) >= 3 and m.group(2).isalpha() and m.group(2).islower())
     for number, word in counted:
         m = re.search(rf"\b{number}\s+([a-z]{{3,}})\s+{word}\b", candidate)
         if m and m.group(1) not in STOPWORDS and not re.search(rf"\b{number}\s+{m.group(1)}\b", rules_text):
@@ -2374,17 +2374,15 @@ _OF_HEADS = frozenset(["couple", "lot", "lots", "kind", "kinds", "sort", "sorts"
                        "most", "some", "half", "part", "amount", "few", "none", "one", "each", "both", "out",
                        "because", "instead", "full", "outside", "inside", "front", "top", "bottom", "end", "side",
                        "back", "middle"])
-_LETTER_WORDS = re.compile(r"[A-Za-z]+")
 _SUBJECT_OF_TWO = re.compile(r"\b(?:the|a|an|my|your|his|her|our|their|this|that)\s+([a-z]{3,})\s+([a-z]{3,})\s+(?:got|is|"
                              r"was|are|were|has|had|will|would|can|could|needs|starts|ends|opens|closes)\b",
                              re.IGNORECASE)
 
 
 def _of_inserted(candidate: str, rules_text: str) -> list[str]:
-    ws = [w.lower() for w in _LETTER_WORDS.findall(rules_text)]
-    out = [f"+{a} of {b}" for a, b in dict.fromkeys(pairwise(ws))
+    out = [f"+{a} of {b}" for a, b in dict.fromkeys(pairwise(words(rules_text)))
            if a not in STOPWORDS and b not in STOPWORDS and a not in _OF_HEADS
-           and _said_anew(rf"\b{a}\s+of\s+{b}\b", candidate, rules_text)]
+           and _said_anew(rf"\b{re.escape(a)}\s+of\s+{re.escape(b)}\b", candidate, rules_text)]
     # ... and a "be" put there, in a subject (after a determiner, before its verb: "The conference is deadline got
     # extended"; "my mom telling me" -> "my mom is telling me" puts the verb the writer left out)
     out += [f"+{a} is {b}" for a, b in dict.fromkeys(_SUBJECT_OF_TWO.findall(rules_text))
