@@ -2319,6 +2319,30 @@ def _long_sentence_broken(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+
+# A subject cut from its verb by a comma or a full stop the writer did not type ("tickets for the gig go on sale fri at
+# 9" -> "Tickets for the gig, go on sale Friday at 9." or "Tickets for the gig. Go on sale ...": the second reads as an
+# order to the reader). Only a stretch with no verb, pronoun, conjunction or opening phrase of its own is read as the
+# subject ("When you get home, go to bed", "First of all, do not ..." are right); 1 of 22,660 GYAFC tune references
+# flagged ("only good songs are country songs" -> "The only good songs, are country songs.", itself a slip)
+_CUT_VERBS = (r"is|are|was|were|go|goes|went|has|have|had|does|do|did|gets|got|comes|came|keeps|kept|seems|needs|"
+              r"looks|starts|started|opens|opened|closes|closed|costs|takes|took|sells|sold|runs|ran|ends|ended")
+_SUBJECT_CUT = re.compile(r"(?:^|[.!?;:]\s+)([^,.!?;:\"“”()]+?)[,.]\s+(" + _CUT_VERBS + r")\b", re.IGNORECASE)
+_NOT_A_SUBJECT = re.compile(
+    r"\b(?:when|whenever|if|once|after|before|as|since|because|while|until|till|unless|though|although|whether|so|but|"
+    r"and|or|i|you|he|she|it|we|they|there|this|that|please|thank|thanks|is|are|was|were|be|been|am|will|would|can|"
+    r"could|should|must|may|might|do|does|did|has|have|had|not|yes|no|hello|hi|hey|dear|sorry|okay|ok|well|oh|anyway|"
+    r"also|honestly|seriously|basically|actually|then|now|today|tomorrow|tonight|yesterday|first|course|fact|example|"
+    r"instance|opinion|way|case|general|addition|conclusion|summary|hand|note|record|reminder|update)\b"
+    r"|\b\w+(?:ed|ing|n't)\b", re.IGNORECASE)
+
+
+def _subject_cut_off(candidate: str, rules_text: str) -> list[str]:
+    cut = dict.fromkeys((m.group(1).split()[-1].lower(), m.group(2).lower()) for m in _SUBJECT_CUT.finditer(candidate)
+                        if len(m.group(1).split()) >= 2 and not _NOT_A_SUBJECT.search(m.group(1)))
+    return [f"~{last} {verb}" for last, verb in cut
+            if re.search(rf"(?<![\w'’]){re.escape(last)}\s+{verb}\b", rules_text, re.IGNORECASE)]
+
 # A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
 # give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
 # tune references ("Give me good reason" -> "You must give me a good reason")
@@ -2979,7 +3003,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
                    _long_sentence_broken, _request_made_advice, _way_lost,
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
-                   _of_inserted, _has_made_have)
+                   _of_inserted, _has_made_have, _subject_cut_off)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

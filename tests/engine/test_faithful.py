@@ -1469,6 +1469,9 @@ CAUGHT = [
     ("The will not be read yet.", "the will hasn't been read yet", "~will has"),
     ("The conference is deadline got extended by a week.", "the conference deadline got extended by a week!!",
      "+conference is deadline"),
+    ("Tickets for the gig, go on sale Friday at 9.", "tickets for the gig go on sale fri at 9", "~gig go"),  # a subject
+    ("Tickets for the gig. Go on sale Friday at 9.", "tickets for the gig go on sale fri at 9", "~gig go"),  # cut off
+    ("Wifi in the room, does not work.", "wifi in the room doesnt work", "~room does"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1528,6 +1531,10 @@ FINE = [
     ("I am on it.", "on it!"),
     ("We can give you store credit.", "we can give u store credit"),
     ("She looked deeply into his eyes.", "she deeply looked into his eyes"),  # an adverb moved
+    ("When you get home, go to bed.", "when u get home go to bed"),  # a clause before an order, no subject
+    ("First of all, do not call them that.", "first of all dont call them that"),
+    ("Tickets for the gig go on sale Friday at 9.", "tickets for the gig go on sale fri at 9"),
+    ("The flat, is it still available?", "the flat, is it still available?"),  # the writer's own comma
     ("I am just checking in on the invoice I sent.", "just checking in on the invoice i sent"),
     ("I am checking in about the invoice I sent.", "just checking in on the invoice i sent"),
     ("Can you fill me in on what I missed?", "can u fill me in on what i missed"),
