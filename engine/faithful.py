@@ -1797,6 +1797,18 @@ def new_quotation(candidate: str, source: str) -> bool:
     """True when the candidate quotes words the writer reported (QUOTED)."""
     if len(_QUOTE_MARK.findall(candidate)) <= len(_QUOTE_MARK.findall(source)):
         return False
+    if not _QUOTE_MARK.search(source):
+        # quotation marks put over the writer's own comma or full stop make a name or a term of up to three words
+        # of what they kept apart, a sentence going on after it ("school called, jake has a temp of 38" -> 'School
+        # called "Jake" has a temperature of 38.'; not a title or words the writer's comma marked: 'replied "No, but
+        # Gramma is!"', 'the song "Staying Alive" by the Bee Gees'); 0 of 22,660 GYAFC tune references flagged
+        for m in _QUOTED_RUN.finditer(candidate):
+            if not re.match(r"\s+(?!by\b)[\w'’]", candidate[m.end():]):
+                continue
+            before, inner = re.search(r"([\w'’]+)[\s,;:]*$", candidate[max(0, m.start() - 80):m.start()]), _TOKENS.findall(m.group(1))
+            if before and 0 < len(inner) <= 3 and re.search(rf"(?<![\w'’]){re.escape(before.group(1))}\s*[,;:.!?]+\s*"
+                                              rf"{re.escape(inner[0])}(?![\w'’])", source, re.IGNORECASE):
+                return True
     typed = set(_TOKENS.findall(source.lower()))
     for m in _SPEECH_QUOTE.finditer(candidate):
         first = re.escape(m.group(1))
@@ -2342,6 +2354,45 @@ def _subject_cut_off(candidate: str, rules_text: str) -> list[str]:
                         if len(m.group(1).split()) >= 2 and not _NOT_A_SUBJECT.search(m.group(1)))
     return [f"~{last} {verb}" for last, verb in cut
             if re.search(rf"(?<![\w'’]){re.escape(last)}\s+{verb}\b", rules_text, re.IGNORECASE)]
+
+
+# A word put between two of the writer's that stood together, as a decoder stutters: "be" or "have" between a modal and
+# its verb ("i'd aim for the 12th" -> "I would be aim for the 12th", "I would have aim"), a preposition said again two
+# or three words on ("the api returns 404 for /users/42" -> "The API returns for 404 for /users/42"); 5 of 22,660
+# GYAFC tune references flagged, each itself garbled ("He may be bring STD home", "would have finally have a hit
+# song", "I answer for both for fun"); "to" is left out ("easy find someone to" -> "easy to find someone to" mends)
+_MODAL_GAP = re.compile(r"\b(would|will|could|should|can|might|must|may)\s+(be|have)\s+([a-z]+)\b", re.IGNORECASE)
+_PREP_STUTTER = re.compile(r"(?<!\S)([\w/#$£€%-]++)\s+(for|of|in|on|at|with|from|by)\s+([\w/#$£€%-]++)\s+"
+                           r"(?:[\w/#$£€%-]++\s+){0,2}?\2\b", re.IGNORECASE)
+
+
+def _word_put_between(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for modal, aux, verb in dict.fromkeys(m.groups() for m in _MODAL_GAP.finditer(candidate)):
+        if (re.search(rf"\b{modal}\s+{verb}\b", rules_text, re.IGNORECASE)
+                and not re.search(rf"\b{modal}\s+{aux}\s+{verb}\b", rules_text, re.IGNORECASE)):
+            out.append(f"+{aux.lower()} {verb.lower()}")
+    for before, prep, after in dict.fromkeys(m.groups() for m in _PREP_STUTTER.finditer(candidate)):
+        if re.search(rf"(?<![\w/#$£€%-]){re.escape(before)}\s+{re.escape(after)}(?![\w/#$£€%-])", rules_text,
+                     re.IGNORECASE):
+            out.append(f"+{prep.lower()} {after.lower()}")
+    return list(dict.fromkeys(out))
+
+
+# A pair that says one thing cut in half ("we tried turning it off and on, updating it" -> "We tried turning it off
+# and updating it": the restart is gone); 0 of 22,660 GYAFC tune references flagged
+_PAIRS = re.compile(r"\b(off and on|on and off|back and forth|up and down|in and out|to and fro|now and then|"
+                    r"here and there|over and over|again and again|more or less|sooner or later)\b", re.IGNORECASE)
+
+
+def _pair_halved(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for pair in dict.fromkeys(p.lower() for p in _PAIRS.findall(rules_text)):
+        first = pair.split(" ")[0]
+        if (not re.search(rf"\b{pair}\b", candidate, re.IGNORECASE)
+                and re.search(rf"\b{first}\s+{pair.split(' ')[1]}\b", candidate, re.IGNORECASE)):
+            out.append(f"~{pair}")
+    return out
 
 # A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
 # give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
@@ -3003,7 +3054,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
                    _long_sentence_broken, _request_made_advice, _way_lost,
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
-                   _of_inserted, _has_made_have, _subject_cut_off)
+                   _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
+                   _pair_halved)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -3156,6 +3208,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [a for a in dict.fromkeys(w.lower() for w in _ACRONYM.findall(rules_text))
              if a in markers and a in src and a not in cand_set and a not in lost and not said_formally(a)
              and (a in acronyms or a in _WORDLIKE_ACRONYMS or not wordlist.known(a))]
+    # ... and so does one spelled like a function word, kept in capitals by the rules and typed by the writer before
+    # a word or after "the" ("the IT guys are fixing the wifi" -> "The men are fixing the WiFi.", "moved to the US"),
+    # not shouted among other capitals ("they DID IT and"); 0 of 22,660 GYAFC tune references flagged
+    lost += [a for a in dict.fromkeys(_ACRONYM.findall(rules_text)) if a.lower() in STOPWORDS
+             and re.search(rf"(?<![A-Z]\s)(?<![\w'’])(?:(?i:the)\s+{a}(?![\w'’])|{a}\s+[a-z])", source)
+             and not re.search(rf"(?<![\w'’]){a}(?![\w'’])", candidate)]
     lost += _sense_turns(candidate, source, rules_text)
     lost += _possessives_lost(candidate, source, rules_text, equivalents)
     lost += _owners_added(candidate, source, rules_text)

@@ -372,13 +372,19 @@ _ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
 _I_SUBJECT_DROP = re.compile(
-    rf"^({_LEAD})(hope (?!so\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
+    rf"^({_LEAD})(hope (?!so\b)(?!(?:is|was|has|had|and|will|would|can|could|said|says|told|sent|called|got|just|"
+    r"wants|needs|thinks|left|did|does|asked|is)\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
     rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE}"
     r"|think (?=(?:we|you|it|that|this|he|she|they|there|so)\b)(?!it (?:over|out|through)\b)(?![^.!?]*\?))",
     re.IGNORECASE,
 )
+# ... and after an apology, with the one spoken to ("sorry mate cant make it" -> "Sorry, mate, I cannot make it"; a model
+# made the mate the one who cannot: "Sorry, mate cannot make it.")
+_SORRY_I_DROP = re.compile(
+    rf"^({_LEAD})((?i:sorry|soz|sry))(?:,?\s+((?i:mate|guys|all|man|dude|hun|babe|love|everyone|folks|team|bro)))?"
+    r"[,!.]*\s+(?=(?i:cannot|can't|could not|do not|did not|will not|won't|have to go|have no idea)\b)")
 # "you got this" cheers the reader on: "You have this." says they own something
 _GOT_THIS = re.compile(rf"^({_LEAD})(?:you|u|ya) (?:have |['’]ve )?got this(?=\s*[!.]*\s*$)", re.IGNORECASE)
 # "bet" on its own agrees ("bet, see u at 8" -> "Agreed, see you at 8."; a model made it "I would like to see you")
@@ -1161,7 +1167,7 @@ _UR_ARE_NEXT = frozenset([
     "young", "old", "only", "supposed", "married", "single", "done", "here", "there", "talking", "doing",
     "trying", "asking", "looking", "getting", "making", "saying", "one", "probably", "definitely",
     "obviously", "totally", "absolutely", "free", "busy", "available", "ready", "able", "allowed", "online",
-    "safe", "sick", "tired", "late", "alone", "awake", "asleep", "bored", "hungry"
+    "safe", "sick", "tired", "late", "alone", "awake", "asleep", "bored", "hungry", "ok", "okay", "alright", "fine"
 ])
 # nouns in -ing: "ur booking ref is XK29P" is "your booking" (was "You are booking ref is"), unless an object follows
 # ("ur booking a table?")
@@ -2461,6 +2467,7 @@ class RuleFormalizer:
         s = _SUPERLATIVE_OPENING.sub(lambda m: m.group(1) + "the " + m.group(2).lower(), s)
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
+        s = _SORRY_I_DROP.sub(lambda m: m.group(1) + m.group(2) + (f", {m.group(3)}" if m.group(3) else "") + ", I ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
         s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)

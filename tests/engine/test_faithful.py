@@ -1472,6 +1472,14 @@ CAUGHT = [
     ("Tickets for the gig, go on sale Friday at 9.", "tickets for the gig go on sale fri at 9", "~gig go"),  # a subject
     ("Tickets for the gig. Go on sale Friday at 9.", "tickets for the gig go on sale fri at 9", "~gig go"),  # cut off
     ("Wifi in the room, does not work.", "wifi in the room doesnt work", "~room does"),
+    ("The API returns for 404 for /users/42.", "the api returns 404 for /users/42", "+for 404"),  # a stutter
+    ("The deadline is the 15th, but I would be aim for the 12th.", "the deadline's the 15th but i'd aim for the 12th",
+     "+be aim"),
+    ("We tried turning it off and updating it, nothing works.", "we tried turning it off and on, updating it, nothing works",
+     "~off and on"),  # a pair cut in half
+    ("The men are fixing the WiFi.", "the IT guys are fixing the wifi", "IT"),  # an acronym spelled like a word
+    ('School called "Jake" has a temperature of 38.', "school called, jake has a temp of 38", '"'),  # over a comma
+    ('School called, "Jake" has a temperature of 38.', "school called, jake has a temp of 38", '"'),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1535,6 +1543,12 @@ FINE = [
     ("First of all, do not call them that.", "first of all dont call them that"),
     ("Tickets for the gig go on sale Friday at 9.", "tickets for the gig go on sale fri at 9"),
     ("The flat, is it still available?", "the flat, is it still available?"),  # the writer's own comma
+    ("It is easy to find someone to marry you.", "its easy find someone to marry you"),  # a "to" that mends
+    ("They did it with Steve Martin.", "they DID IT with steve martin"),  # shouted, no acronym
+    ("The IT team fixed it.", "the IT guys fixed it"),
+    ("We moved to the US in 2010.", "we moved to the US in 2010"),
+    ("It sounds like the song \"Staying Alive\" by the Bee Gees.", "sounds like the bee gees song, staying alive"),
+    ("We turned it off and on again.", "we turned it off and on again"),
     ("I am just checking in on the invoice I sent.", "just checking in on the invoice i sent"),
     ("I am checking in about the invoice I sent.", "just checking in on the invoice i sent"),
     ("Can you fill me in on what I missed?", "can u fill me in on what i missed"),

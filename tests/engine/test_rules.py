@@ -1166,6 +1166,13 @@ CASES = [
     ("tbh its mostly fine", "To be honest, it is mostly fine."),                           # was "its mostly"
     ("screamo finds its way in", "Screamo finds its way in."),
     ("did hope get back to u?", "Did Hope get back to you?"),                              # "Did I hope you get"
+    ("hope is starting at the new school monday", "Hope is starting at the new school Monday."),  # "I hope is"
+    ("hope and i are going", "Hope and I are going."),
+    ("hope this helps", "I hope this helps."),
+    ("hope ur ok", "I hope you are okay."),                                                 # was "your okay"
+    ("sorry mate cant make it, flat out at work", "Sorry, mate, I cannot make it, flat out at work."),  # "mate cannot"
+    ("sorry cant make it", "Sorry, I cannot make it."),
+    ("sorry, dont know", "Sorry, I do not know."),
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
