@@ -1553,9 +1553,20 @@ def _based_given_basis(candidate: str, rules_text: str) -> list[str]:
     return ["~based"] if _BASED_END.search(rules_text) and re.search(r"\bbased\s+on\b", candidate, re.IGNORECASE) else []
 
 
+# ... or opening the sentence with a verb after the name, given an "I" ("hope is starting at the new school monday" ->
+# "I hope that is starting ..."); none of 22,660 GYAFC tune references
+_NAMED_OPENING = re.compile(r"^\W*(" + "|".join(w.capitalize() for w in NAMED_LIKE_WORDS.split("|"))
+                            + r")\s+(?:is|was|has|had|and|will|would|can|could|said|says|told|sent|called|got|just|"
+                            r"wants|needs|thinks|left|did|does|asked)\b")
+
+
 def _named_made_word(candidate: str, rules_text: str) -> list[str]:
-    return [f"~{w}" for w in dict.fromkeys(_NAMED_IN_RULES.findall(rules_text))
-            if re.search(rf"\b{w.lower()}\b", candidate) and not re.search(rf"\b{w}\b", candidate)]
+    out = [f"~{w}" for w in dict.fromkeys(_NAMED_IN_RULES.findall(rules_text))
+           if re.search(rf"\b{w.lower()}\b", candidate) and not re.search(rf"\b{w}\b", candidate)]
+    m = _NAMED_OPENING.match(rules_text)
+    if m and re.search(rf"\bI\s+{m.group(1).lower()}\b", candidate):
+        out.append(f"~{m.group(1)}")
+    return out
 
 
 _LET_VERB = re.compile(r"\blet\s+(it|them|him|her|me|us)\s+([a-z]+)\b", re.IGNORECASE)

@@ -1480,6 +1480,8 @@ CAUGHT = [
     ("The men are fixing the WiFi.", "the IT guys are fixing the wifi", "IT"),  # an acronym spelled like a word
     ('School called "Jake" has a temperature of 38.', "school called, jake has a temp of 38", '"'),  # over a comma
     ('School called, "Jake" has a temperature of 38.', "school called, jake has a temp of 38", '"'),
+    ("I hope that is starting at the new school Monday.", "hope is starting at the new school monday", "~Hope"),
+    ("A 10 minutes, traffic is bad.", "eta 10 mins, traffic is bad", "eta"),  # an acronym with content
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1549,6 +1551,8 @@ FINE = [
     ("We moved to the US in 2010.", "we moved to the US in 2010"),
     ("It sounds like the song \"Staying Alive\" by the Bee Gees.", "sounds like the bee gees song, staying alive"),
     ("We turned it off and on again.", "we turned it off and on again"),
+    ("Hope is starting at the new school on Monday.", "hope is starting at the new school monday"),
+    ("I hope this helps.", "hope this helps"),
     ("I am just checking in on the invoice I sent.", "just checking in on the invoice i sent"),
     ("I am checking in about the invoice I sent.", "just checking in on the invoice i sent"),
     ("Can you fill me in on what I missed?", "can u fill me in on what i missed"),
