@@ -1554,18 +1554,21 @@ def _based_given_basis(candidate: str, rules_text: str) -> list[str]:
 
 
 # ... or opening the sentence with a verb after the name, given an "I" ("hope is starting at the new school monday" ->
-# "I hope that is starting ..."); none of 22,660 GYAFC tune references
+# "I hope that is starting ...", "will's off sick so i'm covering" -> "I will be off sick"); none of 22,660 GYAFC tune
+# references
 _NAMED_OPENING = re.compile(r"^\W*(" + "|".join(w.capitalize() for w in NAMED_LIKE_WORDS.split("|"))
                             + r")\s+(?:is|was|has|had|and|will|would|can|could|said|says|told|sent|called|got|just|"
-                            r"wants|needs|thinks|left|did|does|asked)\b")
+                            r"wants|needs|thinks|left|did|does|asked)\b"
+                            r"|^\W*(Will)(?:['’]s|\s+(?:is|was|has|had|and|said|says|told|sent|called|wants|needs|thinks|"
+                            r"asked))\b")
 
 
 def _named_made_word(candidate: str, rules_text: str) -> list[str]:
     out = [f"~{w}" for w in dict.fromkeys(_NAMED_IN_RULES.findall(rules_text))
            if re.search(rf"\b{w.lower()}\b", candidate) and not re.search(rf"\b{w}\b", candidate)]
     m = _NAMED_OPENING.match(rules_text)
-    if m and re.search(rf"\bI\s+{m.group(1).lower()}\b", candidate):
-        out.append(f"~{m.group(1)}")
+    if m and re.search(rf"\bI\s+{(m.group(1) or m.group(2)).lower()}\b", candidate):
+        out.append(f"~{m.group(1) or m.group(2)}")
     return out
 
 
@@ -2405,6 +2408,18 @@ def _pair_halved(candidate: str, rules_text: str) -> list[str]:
             out.append(f"~{pair}")
     return out
 
+
+# The one spoken to after an apology made the one who did it ("sorry guys running 10 mins late" -> "I am sorry that
+# guys running ten minutes late", "sorry all, wrong chat" -> "I am sorry, I am all wrong chat"); the rules set them
+# off by commas ("Sorry, guys, I am running ..."); 0 of 22,660 GYAFC tune references
+_SORRY_ADDRESSED = re.compile(r"\b(?:sorry|soz),\s+(mate|guys|all|man|dude|hun|babe|love|everyone|folks|team|bro),",
+                              re.IGNORECASE)
+
+
+def _address_made_subject(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{who.lower()}," for who in dict.fromkeys(_SORRY_ADDRESSED.findall(rules_text))
+            if re.search(rf"\b{who}\s+(?!for\b|of\b)[a-z]", candidate, re.IGNORECASE)]
+
 # A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
 # give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
 # tune references ("Give me good reason" -> "You must give me a good reason")
@@ -2447,9 +2462,19 @@ _VERB_TAKES = re.compile(r"\b(commit|commits|committed|agree|agreed|apply|applie
                          r"searched|vote|voted|insist|insisted)\s+(to|for|at|about|with|on|of)\s+(\w+)", re.IGNORECASE)
 
 
+# ... and the one a verb and its particle take ("just wanted to check in about the venue" -> "I wanted to check in the
+# venue", "check into the venue": checked into it); 0 of 22,660 GYAFC tune references
+_PHRASAL_TAKES = re.compile(r"\b(check|checks|checking|checked|catch|catching|caught|keep|keeping|kept|follow|follows|"
+                            r"following|followed|reach|reaching|reached|get|getting|got|come|coming|came|look|looking|"
+                            r"looked)\s+(in|up|back|out)\s+(about|on|with|to|for|at)\s+(\w+)", re.IGNORECASE)
+
+
 def _verb_preposition_lost(candidate: str, rules_text: str) -> list[str]:
-    return [f"{verb.lower()} {prep.lower()}" for verb, prep, nxt in dict.fromkeys(_VERB_TAKES.findall(rules_text))
-            if _said_anew(rf"\b{verb}\s+{nxt}\b", candidate, rules_text)]
+    out = [f"{verb.lower()} {prep.lower()}" for verb, prep, nxt in dict.fromkeys(_VERB_TAKES.findall(rules_text))
+           if _said_anew(rf"\b{verb}\s+{nxt}\b", candidate, rules_text)]
+    return out + [f"{verb.lower()} {part.lower()} {prep.lower()}"
+                  for verb, part, prep, nxt in dict.fromkeys(_PHRASAL_TAKES.findall(rules_text))
+                  if _said_anew(rf"\b{verb}\s+{part}(?:to)?\s+{nxt}\b", candidate, rules_text)]
 
 
 # An "of" put between two words the writer ran together as one thing ("the conference deadline got extended" -> "The
@@ -3066,7 +3091,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _long_sentence_broken, _request_made_advice, _way_lost,
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
                    _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
-                   _pair_halved)
+                   _pair_halved, _address_made_subject)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

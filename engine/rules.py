@@ -384,7 +384,13 @@ _I_SUBJECT_DROP = re.compile(
 # made the mate the one who cannot: "Sorry, mate cannot make it.")
 _SORRY_I_DROP = re.compile(
     rf"^({_LEAD})((?i:sorry|soz|sry))(?:,?\s+((?i:mate|guys|all|man|dude|hun|babe|love|everyone|folks|team|bro)))?"
-    r"[,!.]*\s+(?=(?i:cannot|can't|could not|do not|did not|will not|won't|have to go|have no idea)\b)")
+    r"[,!.]*\s+(?:(?=(?i:cannot|can't|could not|do not|did not|will not|won't|have to go|have no idea)\b)"
+    r"|(?=(?i:running|stuck|heading|leaving|on my way|off to|swamped|snowed under)\b)(?P<am>))")
+# ... and the one spoken to after an apology set off by commas ("sorry all, wrong chat" -> "Sorry, all, wrong chat.";
+# a model read "all" into the sentence: "I am sorry, I am all wrong chat.")
+_SORRY_ADDRESS = re.compile(
+    rf"^({_LEAD})((?i:sorry|soz|sry)),?\s+((?i:mate|guys|man|dude|hun|babe|everyone|folks|team|bro)|(?i:all)(?!\s+(?:of|the|"
+    r"my|your|his|her|our|their|this|that|these|those|day|week|night|over|along|in|out|right)\b))[,!.]*\s+(?=\w)")
 # "you got this" cheers the reader on: "You have this." says they own something
 _GOT_THIS = re.compile(rf"^({_LEAD})(?:you|u|ya) (?:have |['’]ve )?got this(?=\s*[!.]*\s*$)", re.IGNORECASE)
 # "bet" on its own agrees ("bet, see u at 8" -> "Agreed, see you at 8."; a model made it "I would like to see you")
@@ -2467,7 +2473,9 @@ class RuleFormalizer:
         s = _SUPERLATIVE_OPENING.sub(lambda m: m.group(1) + "the " + m.group(2).lower(), s)
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
-        s = _SORRY_I_DROP.sub(lambda m: m.group(1) + m.group(2) + (f", {m.group(3)}" if m.group(3) else "") + ", I ", s)
+        s = _SORRY_I_DROP.sub(lambda m: m.group(1) + m.group(2) + (f", {m.group(3)}" if m.group(3) else "")
+                              + (", I am " if m.group("am") is not None else ", I "), s)
+        s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
         s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)

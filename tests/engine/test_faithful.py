@@ -1482,6 +1482,13 @@ CAUGHT = [
     ('School called, "Jake" has a temperature of 38.', "school called, jake has a temp of 38", '"'),
     ("I hope that is starting at the new school Monday.", "hope is starting at the new school monday", "~Hope"),
     ("A 10 minutes, traffic is bad.", "eta 10 mins, traffic is bad", "eta"),  # an acronym with content
+    ("I will be off sick, so I am covering.", "will's off sick so i'm covering", "~Will"),  # Will, a person
+    ("I wanted to check in the venue for the 14th.", "just wanted to check in about the venue for the 14th",
+     "check in about"),  # checked into it
+    ("I wanted to check into the venue for the 14th.", "just wanted to check in about the venue for the 14th",
+     "check in about"),
+    ("I am sorry that guys running ten minutes late.", "sorry guys running 10 mins late", "~guys,"),  # the one
+    ("I am sorry, I am all wrong chat.", "sorry all, wrong chat", "~all,"),  # spoken to made the one who did it
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1553,6 +1560,10 @@ FINE = [
     ("We turned it off and on again.", "we turned it off and on again"),
     ("Hope is starting at the new school on Monday.", "hope is starting at the new school monday"),
     ("I hope this helps.", "hope this helps"),
+    ("I will just leave it.", "will just leave it"),
+    ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
+    ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),
+    ("I apologize; I am running ten minutes late.", "sorry guys running 10 mins late"),
     ("I am just checking in on the invoice I sent.", "just checking in on the invoice i sent"),
     ("I am checking in about the invoice I sent.", "just checking in on the invoice i sent"),
     ("Can you fill me in on what I missed?", "can u fill me in on what i missed"),

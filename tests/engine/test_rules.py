@@ -1173,6 +1173,10 @@ CASES = [
     ("sorry mate cant make it, flat out at work", "Sorry, mate, I cannot make it, flat out at work."),  # "mate cannot"
     ("sorry cant make it", "Sorry, I cannot make it."),
     ("sorry, dont know", "Sorry, I do not know."),
+    ("sorry guys running 10 mins late", "Sorry, guys, I am running 10 minutes late."),
+    ("sorry all, wrong chat", "Sorry, all, wrong chat."),                                  # "I am all wrong chat"
+    ("sorry guys the link was wrong", "Sorry, guys, the link was wrong."),
+    ("sorry all of u had to wait", "Sorry all of you had to wait."),                      # no one spoken to
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
