@@ -2420,6 +2420,34 @@ def _address_made_subject(candidate: str, rules_text: str) -> list[str]:
     return [f"~{who.lower()}," for who in dict.fromkeys(_SORRY_ADDRESSED.findall(rules_text))
             if re.search(rf"\b{who}\s+(?!for\b|of\b)[a-z]", candidate, re.IGNORECASE)]
 
+
+# "There is no way I am paying that much" (the rules' reading of "no way am i paying") made the opposite: "No way, I
+# am paying that much." (an exclamation, then the payment), or the "no way" left out ("I am paying that much."); 0
+# of 22,660 GYAFC tune references
+_NO_WAY_SAID = re.compile(r"\bno way (I|you|he|she|it|we|they) (am|is|are|was|were|will|would|can|could|should)\b",
+                          re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:no|not|never|cannot|refuse|refuses)\b|n['’]t\b", re.IGNORECASE)
+
+
+def _no_way_turned(candidate: str, rules_text: str) -> list[str]:
+    for who, aux in dict.fromkeys(_NO_WAY_SAID.findall(rules_text)):
+        if (re.search(rf"\bno way\s*[,.!;:]+\s*{who}\s+{aux}\b", candidate, re.IGNORECASE)
+                or (re.search(rf"\b{who}\s+{aux}\b", candidate, re.IGNORECASE) and not _NEGATED.search(candidate))):
+            return ["~no way"]
+    return []
+
+
+# "its" (the thing's) made "is" or "it is" before what it owns ("the river's burst its banks" -> "The river's burst is
+# banks"): an "its" after a preposition or a verb that takes an object (elsewhere the writer's "its" is often "it is":
+# "but its harder"); 0 of 22,660 GYAFC tune references
+_ITS_OWNED = re.compile(r"\b(?:on|in|of|for|with|by|at|from|into|onto|over|under|has|had|have|lost|lose|loses|burst|"
+                        r"bursts|made|makes|keeps|kept|[a-z]{3,}ed)\s+its\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _its_made_is(candidate: str, rules_text: str) -> list[str]:
+    return [f"~its {w}" for w in dict.fromkeys(_ITS_OWNED.findall(rules_text))
+            if _said_anew(rf"\b(?:is|it is)\s+{w}\b", candidate, rules_text)]
+
 # A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
 # give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
 # tune references ("Give me good reason" -> "You must give me a good reason")
@@ -2596,15 +2624,21 @@ def _question_doubled(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+_AUX_BEFORE_NUMBER = re.compile(r"\W*(?i:did|do|does|have|has|had)\s+(?:\d|(?i:two|three|four|five|six|seven|eight|nine|"
+                                r"ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b)")
+
+
 def _question_added(candidate: str, source: str, rules_text: str) -> bool:
     """A statement given a question mark the writer did not type ("... 500 units? thx" -> "... 500 units? Thank
     you?"); a question the rules or the writer left unmarked may get one ("u coming tonight" -> "Are you coming
     tonight?")."""
     if len(_ASK_MARK.findall(candidate)) <= max(source.count("?"), rules_text.count("?")):
         return False
+    # (an auxiliary before a number asks nothing: "did 3 sets of 12, new pb" -> "Did 3 sets of 12, new PB on squats?")
     return any((ws := words(m.group(1))) and ((ws[0] not in _ASKING and ws[-1] not in _ASKING)
                                               or (ws[0] in _MODALS_ASKING and ws[1:2]
-                                                  and (ws[1] in _BARE_VERBS or ws[1] == "have")))
+                                                  and (ws[1] in _BARE_VERBS or ws[1] == "have"))
+                                              or _AUX_BEFORE_NUMBER.match(m.group(1)) is not None)
                for m in _ASKED.finditer(candidate))
 
 
@@ -3091,7 +3125,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _long_sentence_broken, _request_made_advice, _way_lost,
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
                    _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
-                   _pair_halved, _address_made_subject)
+                   _pair_halved, _address_made_subject,
+                   _no_way_turned, _its_made_is)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

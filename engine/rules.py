@@ -391,6 +391,10 @@ _SORRY_I_DROP = re.compile(
 _SORRY_ADDRESS = re.compile(
     rf"^({_LEAD})((?i:sorry|soz|sry)),?\s+((?i:mate|guys|man|dude|hun|babe|everyone|folks|team|bro)|(?i:all)(?!\s+(?:of|the|"
     r"my|your|his|her|our|their|this|that|these|those|day|week|night|over|along|in|out|right)\b))[,!.]*\s+(?=\w)")
+# "no way am i paying that much" says the writer will not: "There is no way I am paying ..." (a model's comma made it
+# the opposite: "No way, I am paying that much.")
+_NO_WAY_INVERTED = re.compile(r"(?<![\w'’])([Nn])o way\s+(am|is|are|was|were|will|would|can|could|should)\s+"
+                              r"(i|you|he|she|it|we|they)\b", re.IGNORECASE)
 # "you got this" cheers the reader on: "You have this." says they own something
 _GOT_THIS = re.compile(rf"^({_LEAD})(?:you|u|ya) (?:have |['’]ve )?got this(?=\s*[!.]*\s*$)", re.IGNORECASE)
 # "bet" on its own agrees ("bet, see u at 8" -> "Agreed, see you at 8."; a model made it "I would like to see you")
@@ -1358,7 +1362,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
 
 _WEEKDAY_NAME = re.compile(rf"\b(?:{_WEEKDAY_NAMES})\b")
 _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and|vs\.?)\s+)((?i:{_WEEKDAY_ANY}))\b"
-                          r"(?=\s*(?:$|[,.;:!?)]))")
+                          r"(?=\s*(?:$|[,.;:!?)]|(?i:tho|though|either|too|pls|please|lol|thanks|thx)\b))")  # "not sun tho"
 # a short day before a part of the day ("a 5k sat morning", "sun night"): the day
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
 # a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
@@ -2473,6 +2477,8 @@ class RuleFormalizer:
         s = _SUPERLATIVE_OPENING.sub(lambda m: m.group(1) + "the " + m.group(2).lower(), s)
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_GROUP.sub(r"\1 all", s)
+        s = _NO_WAY_INVERTED.sub(lambda m: ("There" if m.group(1) == "N" else "there") + " is no way "
+                                 + ("I" if m.group(3).lower() == "i" else m.group(3)) + " " + m.group(2), s)
         s = _SORRY_I_DROP.sub(lambda m: m.group(1) + m.group(2) + (f", {m.group(3)}" if m.group(3) else "")
                               + (", I am " if m.group("am") is not None else ", I "), s)
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)

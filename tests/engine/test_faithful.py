@@ -1489,6 +1489,11 @@ CAUGHT = [
      "check in about"),
     ("I am sorry that guys running ten minutes late.", "sorry guys running 10 mins late", "~guys,"),  # the one
     ("I am sorry, I am all wrong chat.", "sorry all, wrong chat", "~all,"),  # spoken to made the one who did it
+    ("No way, I am paying that much.", "no way am i paying that much", "~no way"),  # the opposite
+    ("I am paying that much.", "no way am i paying that much", "~no way"),
+    ("The river's burst is banks by the bridge.", "the river's burst its banks by the bridge", "~its banks"),
+    ("Did 3 sets of 12, new PB on squats?", "did 3 sets of 12, new pb on squats", "~?"),  # asked nothing
+    ("Did three sets of 12, new PB on squats?", "did 3 sets of 12, new pb on squats", "~?"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1560,6 +1565,9 @@ FINE = [
     ("We turned it off and on again.", "we turned it off and on again"),
     ("Hope is starting at the new school on Monday.", "hope is starting at the new school monday"),
     ("I hope this helps.", "hope this helps"),
+    ("No way I am paying that much.", "no way am i paying that much"),
+    ("It is harder to find another one.", "its harder to find another one"),
+    ("Did 3 sets of 12.", "did 3 sets of 12"),
     ("I will just leave it.", "will just leave it"),
     ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
     ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),

@@ -1177,6 +1177,11 @@ CASES = [
     ("sorry all, wrong chat", "Sorry, all, wrong chat."),                                  # "I am all wrong chat"
     ("sorry guys the link was wrong", "Sorry, guys, the link was wrong."),
     ("sorry all of u had to wait", "Sorry all of you had to wait."),                      # no one spoken to
+    ("no way am i paying that much", "There is no way I am paying that much."),            # "No way, I am paying"
+    ("honestly no way is he 40", "Honestly, there is no way he is 40."),
+    ("no way, really?", "No way, really?"),
+    ("either fri or sat works, not sun tho", "Either Friday or Saturday works, not Sunday though."),  # "not sun"
+    ("we went in the sun tho", "We went in the sun though."),
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
