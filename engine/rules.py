@@ -392,8 +392,8 @@ _SORRY_ADDRESS = re.compile(
     rf"^({_LEAD})((?i:sorry|soz|sry)),?\s+((?i:mate|guys|man|dude|hun|babe|everyone|folks|team|bro)|(?i:all)(?!\s+(?:of|the|"
     r"my|your|his|her|our|their|this|that|these|those|day|week|night|over|along|in|out|right)\b))[,!.]*\s+(?=\w)")
 # "no way am i paying that much" says the writer will not: "There is no way I am paying ..." (a model's comma made it
-# the opposite: "No way, I am paying that much.")
-_NO_WAY_INVERTED = re.compile(r"(?<![\w'’])([Nn])o way\s+(am|is|are|was|were|will|would|can|could|should)\s+"
+# the opposite: "No way, I am paying that much."); "in no way am I" stays
+_NO_WAY_INVERTED = re.compile(r"(?<![\w'’])(?<!\bin )([Nn])o way\s+(am|is|are|was|were|will|would|can|could|should)\s+"
                               r"(i|you|he|she|it|we|they)\b", re.IGNORECASE)
 # "you got this" cheers the reader on: "You have this." says they own something
 _GOT_THIS = re.compile(rf"^({_LEAD})(?:you|u|ya) (?:have |['’]ve )?got this(?=\s*[!.]*\s*$)", re.IGNORECASE)

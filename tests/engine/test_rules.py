@@ -1180,6 +1180,7 @@ CASES = [
     ("no way am i paying that much", "There is no way I am paying that much."),            # "No way, I am paying"
     ("honestly no way is he 40", "Honestly, there is no way he is 40."),
     ("no way, really?", "No way, really?"),
+    ("IN NO WAY AM I JUSTIFYING CHEATING.", "In no way am I justifying cheating."),
     ("either fri or sat works, not sun tho", "Either Friday or Saturday works, not Sunday though."),  # "not sun"
     ("we went in the sun tho", "We went in the sun though."),
     ("ask grace if she can cover", "Ask Grace if she can cover."),
