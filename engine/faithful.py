@@ -2448,6 +2448,19 @@ def _its_made_is(candidate: str, rules_text: str) -> list[str]:
     return [f"~its {w}" for w in dict.fromkeys(_ITS_OWNED.findall(rules_text))
             if _said_anew(rf"\b(?:is|it is)\s+{w}\b", candidate, rules_text)]
 
+
+# What would have happened made what had happened ("without ur help we'd never have finished" -> "Without your help,
+# we had never finished.", "we have never finished"): the rules' "would ... have" + participle given as "had" or
+# "have" + the participle; 0 of 22,660 GYAFC tune references
+_WOULD_HAVE = re.compile(r"\bwould\s+(?:(?:never|not|ever|just|probably|really|definitely|still)\s+)?have\s+([a-z]{3,})\b",
+                         re.IGNORECASE)
+
+
+def _would_made_had(candidate: str, rules_text: str) -> list[str]:
+    return [f"~would have {done.lower()}" for done in dict.fromkeys(_WOULD_HAVE.findall(rules_text))
+            if re.search(rf"\b(?:had|have|has)\s+(?:(?:never|not|ever|just|already)\s+)?{done}\b", candidate, re.IGNORECASE)
+            and not re.search(r"\bwould\b|['’]d\b", candidate, re.IGNORECASE)]
+
 # A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
 # give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
 # tune references ("Give me good reason" -> "You must give me a good reason")
@@ -3126,7 +3139,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
                    _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
                    _pair_halved, _address_made_subject,
-                   _no_way_turned, _its_made_is)
+                   _no_way_turned, _its_made_is, _would_made_had)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1082,6 +1082,24 @@ def _d_is_had(nxt: str) -> bool:
             or (len(nxt) > 4 and nxt.endswith("ed") and not nxt.endswith("eed")))
 
 
+# ... but an adverb before "have", "be" or a wish is "would" ("we'd never have finished" was "we had never have
+# finished", "i'd just like to say")
+_D_ADVERBS = frozenset(["never", "just", "already", "really", "probably", "definitely", "still", "always", "ever",
+                        "certainly", "surely", "so", "much", "honestly"])
+_D_WOULD_AFTER_ADVERB = frozenset(["have", "be", "like", "love", "want", "prefer", "rather", "say", "go", "do", "get",
+                                   "know", "think", "guess", "bet", "hate", "need"])
+
+
+def _d_verb(text: str, end: int) -> str:
+    """ "had" or "would" for a "'d" ending at ``end``."""
+    nxt = _next_word(text, end)
+    if nxt in _D_ADVERBS:
+        adverb = _NEXT_WORD.match(text, end)
+        if _next_word(text, adverb.end()) in _D_WOULD_AFTER_ADVERB:
+            return "would"
+    return "had" if _d_is_had(nxt) else "would"
+
+
 # "which one's better", "this one's cheaper": "one" after a determiner, before a comparative, is the subject
 _COMPARATIVES = frozenset(["better", "worse", "best", "worst", "cheaper", "cheapest", "bigger", "smaller", "faster",
                            "slower", "nicer", "easier", "harder", "newer", "older", "longer", "shorter", "safer",
@@ -2251,10 +2269,9 @@ class RuleFormalizer:
             return _match_case(word, self._contractions[low])
         if low == "id" and word == "id" and _next_word(text, m.end()) in _ID_VERBS and \
                 _prev_word(text, m.start()) not in _ID_OWNERS:
-            nxt = _next_word(text, m.end())
-            return "I " + ("had" if _d_is_had(nxt) else "would")  # "i told sam id cover for him": "I'd"
+            return "I " + _d_verb(text, m.end())  # "i told sam id cover for him": "I'd"
         if low in _D_RUN_TOGETHER:  # "they said theyd let me know": "they'd" without its apostrophe
-            verb = "had" if _d_is_had(_next_word(text, m.end())) else "would"
+            verb = _d_verb(text, m.end())
             return f"{word[:-1]} {verb.upper() if word.isupper() else verb}"
         if low == "n" and _COMPARED.match(text, m.end()):
             return word  # "n=12" is a sample size, not "and"
@@ -2381,7 +2398,7 @@ class RuleFormalizer:
             else:
                 return None
         elif suffix == "d" and base in _PRONOUN_D:
-            verb = "had" if _d_is_had(nxt) else "would"
+            verb = _d_verb(text, end)
         elif suffix == "ll":
             verb = "will"
         elif suffix == "re":

@@ -1494,6 +1494,10 @@ CAUGHT = [
     ("The river's burst is banks by the bridge.", "the river's burst its banks by the bridge", "~its banks"),
     ("Did 3 sets of 12, new PB on squats?", "did 3 sets of 12, new pb on squats", "~?"),  # asked nothing
     ("Did three sets of 12, new PB on squats?", "did 3 sets of 12, new pb on squats", "~?"),
+    ("Without your help, we had never finished.", "without ur help we'd never have finished",
+     "~would have finished"),  # what would have been, made what was
+    ("Without your help, we have never finished.", "without ur help we'd never have finished",
+     "~would have finished"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1568,6 +1572,7 @@ FINE = [
     ("No way I am paying that much.", "no way am i paying that much"),
     ("It is harder to find another one.", "its harder to find another one"),
     ("Did 3 sets of 12.", "did 3 sets of 12"),
+    ("We would never have finished without your help.", "without ur help we'd never have finished"),
     ("I will just leave it.", "will just leave it"),
     ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
     ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),

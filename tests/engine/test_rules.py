@@ -1183,6 +1183,9 @@ CASES = [
     ("IN NO WAY AM I JUSTIFYING CHEATING.", "In no way am I justifying cheating."),
     ("either fri or sat works, not sun tho", "Either Friday or Saturday works, not Sunday though."),  # "not sun"
     ("we went in the sun tho", "We went in the sun though."),
+    ("without ur help we'd never have finished", "Without your help we would never have finished."),  # "had"
+    ("i'd never seen it", "I had never seen it."),
+    ("id just like to say thanks", "I would just like to say thanks."),
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
