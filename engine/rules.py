@@ -1010,6 +1010,10 @@ _PRONOUN_S = frozenset([
     "everybody", "nobody", "someone", "something", "everything", "nothing", "anything"
 ])
 # what somebody owns ("someone's car alarm has been going off" was "someone is car alarm ...")
+_NO_ONE_IS_NEXT = frozenset(["perfect", "here", "there", "home", "sure", "safe", "immune", "exempt", "young", "old", "able",
+                             "in", "out", "around", "available", "free", "going", "coming", "listening", "gonna",
+                             "to", "at", "on", "a", "an", "the", "really", "ever", "even", "quite", "that",
+                             "so", "too", "very", "more", "less", "better", "worse", "happy", "right", "wrong"])
 _PERSON_INDEFINITES = frozenset(["someone", "somebody", "everyone", "everybody", "nobody", "anyone", "anybody"])
 _OWNED = frozenset(["car", "cars", "phone", "house", "home", "bag", "bags", "wallet", "keys", "key", "job", "idea",
                     "ideas", "fault", "business", "opinion", "opinions", "name", "names", "dog", "cat", "kid", "kids",
@@ -1107,11 +1111,12 @@ _COMPARATIVES = frozenset(["better", "worse", "best", "worst", "cheaper", "cheap
 _ONE_S_BEFORE = re.compile(r"(?:^|\s)(?:which|this|that|the|other|first|second|third|last|next|new|old|red|blue|"
                            r"green|black|white|big|small|cheap|left|right|top|bottom)\s+$", re.IGNORECASE)
 # a person's 's before a phrasal verb's participle is "has": "nobody's signed off on it" -> "No one has signed off"
-# (was "No one is signed off"); a thing's stays "is" ("it's signed off")
+# (was "No one is signed off"), "nobody's called back" (was "Nobody is called back"); a thing's stays "is" ("it's
+# signed off")
 _S_PERSON = frozenset(["he", "she", "who", "everyone", "everybody", "nobody", "someone", "somebody", "anyone",
                        "anybody"])
-_S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked)"
-                            r"\s+(?:off|in|out|up)\b", re.IGNORECASE)
+_S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
+                            r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
 # "prob" after one of these is a problem ("no prob", "the same prob"); elsewhere, probably
 _PROB_PROBLEM_PREV = frozenset(["no", "a", "the", "any", "big", "that", "this", "my", "your", "ur", "his", "her",
                                 "our", "their", "one", "of", "only", "real", "main", "same", "little", "another",
@@ -2382,6 +2387,13 @@ class RuleFormalizer:
                 return None  # "the do's and dont's": plurals
             if base in _PERSON_INDEFINITES and nxt in _OWNED:
                 return None  # "someone's car alarm", "everyone's opinion": a possessive
+            if base == "one" and _prev_word(text, end - len(word)) == "no" and nxt not in _OWNED:
+                # "no one's picked up the keys", "no one's allowed in" ("no one's fault", "no one's judge" own)
+                if (nxt in _S_HAS_NEXT or _S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)
+                        or _S_HAS_ADVERB_DONE.match(text, end)):
+                    return f"{src_base} has"
+                if nxt.endswith(("ed", "ing")) or nxt in _NO_ONE_IS_NEXT:
+                    return f"{src_base} is"
             if base == "one" and nxt in _COMPARATIVES and _ONE_S_BEFORE.search(text, max(0, end - len(word) - 40), end - len(word)):
                 return f"{src_base} is"  # "which one's better" ("against one's better judgement" owns)
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))

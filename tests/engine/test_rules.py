@@ -1186,6 +1186,11 @@ CASES = [
     ("without ur help we'd never have finished", "Without your help we would never have finished."),  # "had"
     ("i'd never seen it", "I had never seen it."),
     ("id just like to say thanks", "I would just like to say thanks."),
+    ("nobody's called back", "Nobody has called back."),                                 # was "is called back"
+    ("no one's picked up the keys", "No one has picked up the keys."),                     # was "no one's"
+    ("no one's allowed in", "No one is allowed in."),
+    ("it's no one's fault", "It is no one's fault."),
+    ("I am no one's judge", "I am no one's judge."),
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
