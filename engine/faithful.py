@@ -2461,6 +2461,19 @@ def _would_made_had(candidate: str, rules_text: str) -> list[str]:
             if re.search(rf"\b(?:had|have|has)\s+(?:(?:never|not|ever|just|already)\s+)?{done}\b", candidate, re.IGNORECASE)
             and not re.search(r"\bwould\b|['’]d\b", candidate, re.IGNORECASE)]
 
+
+# A wish for the reader made something the writer does ("have a good wknd all!" -> "I have a good weekend."); 0 of
+# 22,660 GYAFC tune references
+_WISHED = re.compile(r"^\W*(have\s+(?:a|an)\s+(?:good|great|nice|lovely|safe|wonderful|fantastic|brilliant|happy|fun|"
+                     r"amazing|relaxing|restful|merry|blessed|productive)\b|have\s+fun\b|enjoy\b)", re.IGNORECASE)
+
+
+def _wish_given_subject(candidate: str, rules_text: str) -> list[str]:
+    m = _WISHED.match(rules_text)
+    if m and re.match(rf"\W*(?:I|we)\s+{m.group(1).split()[0]}\b", candidate, re.IGNORECASE):
+        return [f"+I {m.group(1).split()[0].lower()}"]
+    return []
+
 # A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
 # give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
 # tune references ("Give me good reason" -> "You must give me a good reason")
@@ -3139,7 +3152,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
                    _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
                    _pair_halved, _address_made_subject,
-                   _no_way_turned, _its_made_is, _would_made_had)
+                   _no_way_turned, _its_made_is, _would_made_had,
+                   _wish_given_subject)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

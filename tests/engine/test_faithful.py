@@ -1498,6 +1498,8 @@ CAUGHT = [
      "~would have finished"),  # what would have been, made what was
     ("Without your help, we have never finished.", "without ur help we'd never have finished",
      "~would have finished"),
+    ("I have a good weekend.", "have a good wknd all!", "+I have"),  # a wish made what the writer does
+    ("I have fun at the concert.", "have fun at the concert", "+I have"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1573,6 +1575,8 @@ FINE = [
     ("It is harder to find another one.", "its harder to find another one"),
     ("Did 3 sets of 12.", "did 3 sets of 12"),
     ("We would never have finished without your help.", "without ur help we'd never have finished"),
+    ("Have a good weekend, everyone.", "have a good wknd all!"),
+    ("I have been there.", "have been there"),
     ("I will just leave it.", "will just leave it"),
     ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
     ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),
