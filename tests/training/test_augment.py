@@ -66,6 +66,39 @@ def test_discriminate_keeps_only_rises_of_sigma():
     assert res.per_pivot["spa"]["language"] == "Spanish"
 
 
+def test_discriminate_with_a_store_resumes_where_it_stopped(tmp_path):
+    sources = [f"u r gr8 {i}" for i in range(7)]
+
+    def score(xs):
+        return np.array([0.9 if x.startswith("You") else 0.1 for x in xs], dtype=np.float32)
+
+    calls = []
+
+    def trip(xs, piv):
+        calls.append((piv, list(xs)))
+        return [x.replace("u r gr8", "You are great") for x in xs]
+
+    whole = discriminate(sources, ["spa", "cat"], score, sigma=0.3, round_trip=trip, chunk=3)
+    calls.clear()
+    asked = []
+
+    def stop_after_one_chunk():
+        asked.append(1)
+        return len(asked) > 1
+
+    assert discriminate(sources, ["spa", "cat"], score, sigma=0.3, round_trip=trip, chunk=3, store=tmp_path,
+                        should_stop=stop_after_one_chunk) is None  # stopped: nothing half done is reported
+    assert calls == [("spa", sources[:3])] and (tmp_path / "roundtrip-spa.jsonl").is_file()
+    calls.clear()
+    again = discriminate(sources, ["spa", "cat"], score, sigma=0.3, round_trip=trip, chunk=3, store=tmp_path)
+    assert [c[1] for c in calls if c[0] == "spa"] == [sources[3:6], sources[6:]]  # the first chunk is not made again
+    assert again.pairs == whole.pairs and again.per_pivot == whole.per_pivot
+    calls.clear()
+    other = discriminate(sources[:5], ["spa"], score, sigma=0.3, round_trip=trip, chunk=3, store=tmp_path)
+    assert [c[1] for c in calls] == [sources[:3], sources[3:5]]  # other sentences: the store is started afresh
+    assert len(other.pairs) == 5
+
+
 def test_discriminator_missing_scorer(tmp_path):
     with pytest.raises(ModelNotInstalled, match="no model.onnx"):
         load_discriminator(tmp_path)

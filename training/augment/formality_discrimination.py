@@ -3,6 +3,8 @@ pairs whose round trip a formality discriminator finds more formal by at least s
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +15,7 @@ from engine.errors import ModelNotInstalled
 from engine.registry import ModelRegistry
 from engine.scorer import FormalityScorer
 from training.augment import apertium
+from training.augment.pairs_io import rewrite_resumable
 
 
 @dataclass
@@ -37,28 +40,50 @@ def load_discriminator(model_dir: str | Path | None = None):
                                 "Train one with `keigo train classifier` or set fdis.scorer=DIR") from None
 
 
+def round_trip_key(pivot: str, sources: Sequence[str]) -> str:
+    """What a pivot's round trips depend on (the key of its resume store): the pivot, its Apertium modes, the
+    sentences."""
+    h = hashlib.sha256(json.dumps({"pivot": pivot, "modes": apertium._pivot_modes(pivot)}).encode())
+    for s in sources:
+        h.update(s.encode("utf-8", "surrogatepass"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
 def discriminate(sources: Sequence[str], pivots: Sequence[str], score: Callable[[Sequence[str]], np.ndarray],
                  sigma: float = 0.6, round_trip: Callable[[Sequence[str], str], list[str]] = apertium.round_trip,
                  should_stop: Callable[[], bool] = lambda: False,
                  on_progress: Callable[[str, int, int], None] = lambda p, i, n: None,
-                 chunk: int = 500) -> FdisResult:
+                 chunk: int = 500, store: str | Path | None = None) -> FdisResult | None:
     """For each pivot: round trip every source, keep (source, round trip) when P_formal rises by >= sigma.
 
     Identical or empty round trips are never kept. Per pivot the result counts round trips, changed
     ones, survivors and the mean P_formal gain of the survivors (the paper's Table 5).
+
+    With ``store`` (a folder) each pivot's round trips are kept there chunk by chunk (``roundtrip-<pivot>.jsonl``),
+    so a run stopped after an hour of Apertium goes on where it stopped; a stop then returns None (nothing half
+    done is reported as done). Without it a stop ends the round trips early and the result holds what was done.
     """
     sources = [s for s in sources if s.strip()]
     base = np.asarray(score(sources), dtype=np.float64) if sources else np.zeros(0)
     res = FdisResult(pairs=[], sources=len(sources))
     seen: set[tuple[str, str]] = set()
     for pivot in pivots:
+        trips = None
+        if store is not None:
+            trips = rewrite_resumable(lambda batch, pivot=pivot: round_trip(batch, pivot), sources,
+                                      Path(store) / f"roundtrip-{pivot}.jsonl", key=round_trip_key(pivot, sources),
+                                      chunk=chunk, should_stop=should_stop,
+                                      on_progress=lambda i, n, pivot=pivot: on_progress(pivot, i, n))
+            if trips is None:
+                return None
         kept = changed = done = 0
         gains: list[float] = []
         for b in range(0, len(sources), chunk):
-            if should_stop():
+            if trips is None and should_stop():
                 break
             src = sources[b:b + chunk]
-            rt = round_trip(src, pivot)
+            rt = trips[b:b + len(src)] if trips is not None else round_trip(src, pivot)
             cand = [(i, t) for i, t in enumerate(rt) if t.strip() and t.strip() != src[i].strip()]
             changed += len(cand)
             done += len(src)

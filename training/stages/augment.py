@@ -189,7 +189,10 @@ class FdisStage(_PairsStage):
         t0 = time.time()
         res = discriminate(self.sources, self.pivots, self.scorer.score, sigma=self.cfg.sigma,
                            should_stop=lambda: ctx.stop.requested,
-                           on_progress=lambda p, i, n: ctx.progress(self.name, i, n, phase=p))
+                           on_progress=lambda p, i, n: ctx.progress(self.name, i, n, phase=p),
+                           store=ctx.stage_dir(self.name))
+        if res is None:
+            return  # stopped: the round trips made so far stay in the stage folder for the next run
         self.pairs = res.pairs
         self.table = res.per_pivot
         for p, row in res.per_pivot.items():
@@ -203,6 +206,8 @@ class FdisStage(_PairsStage):
             self.report = _save(ctx, self.name, self.pairs, {
                 "sources": self.source_counts, "sigma": self.cfg.sigma, "per_pivot": self.table,
                 "scorer": str(self.scorer.info.path or self.scorer.info.version), "seconds": self.seconds})
+            for trips in ctx.stage_dir(self.name).glob("roundtrip-*.jsonl"):
+                trips.unlink()  # pairs.tsv holds what was kept
 
 
 # ============================================================================ POS-derived pairs
