@@ -1143,11 +1143,26 @@ def archive_run_files(run: Path, files: Sequence[Path], dest: Path) -> list[Path
     return written
 
 
-def _evaluate_recording(row: Row, runs: Sequence[Path]) -> tuple[RowResult, list[Path]]:
+def _evaluate_recording(row: Row, runs: Sequence[Path]) -> tuple[RowResult, list[Path], Path | None]:
+    """The row's result, the files it read and the run folder it read them from: the first folder (in the order of
+    ``runs``) that measured the row, else the first that holds it. A live folder started again (unfinished) does
+    not hide the archived measurement of the same row until it is measured itself."""
     global _reads
-    _reads = []
+    first = None
     try:
-        return evaluate_row(row, runs), list(_reads)
+        for base in runs:
+            if not (base / row.run).is_dir():
+                continue
+            _reads = []
+            res = evaluate_row(row, [base])
+            got = (res, list(_reads), base / row.run)
+            if res.status == "measured":
+                return got
+            first = first or got
+        if first is not None:
+            return first
+        _reads = []
+        return evaluate_row(row, runs), [], None
     finally:
         _reads = None
 
@@ -1163,8 +1178,7 @@ def render_page(seeds: Sequence[Seed], runs: Sequence[Path], command: str,
         for table in seed.tables:
             results = []
             for row in table.rows:
-                res, files = _evaluate_recording(row, runs)
-                run = find_run(row, runs)
+                res, files, run = _evaluate_recording(row, runs)
                 if (archive is not None and run is not None and res.status in ("measured", "unfinished")
                         and archive.resolve() not in run.resolve().parents):
                     archive_run_files(run, files, archive)

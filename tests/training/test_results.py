@@ -538,6 +538,26 @@ def test_the_archive_rebuilds_the_page_without_the_runs(tmp_path, capsys):
     assert {p: p.read_bytes() for p in archive.rglob("*") if p.is_file()} == before
 
 
+def test_a_live_run_started_again_does_not_hide_the_archived_measurement(tmp_path, capsys):
+    """A row's folder started afresh under runs/ (its stage not begun, or unfinished) leaves the page showing the
+    archived measurement, and the archive's files as they were, until the new run measures the row itself."""
+    runs, archive = tmp_path / "runs", tmp_path / "docs" / "runs"
+    finished_rewriter(archive)
+    before = {p: p.read_bytes() for p in archive.rglob("*") if p.is_file()}
+    make_run(runs, "rewriter-cpu-long", ["rewriter.mode=original", "rewriter.augment="])  # started again
+    assert R.main(["--runs", str(runs), "--runs", str(archive), "--archive", str(archive)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("| 1.1 |"))
+    assert "| 61.23 | 66.50 |" in line and "unfinished" not in line
+    assert {p: p.read_bytes() for p in archive.rglob("*") if p.is_file()} == before
+    finished_rewriter(tmp_path / "new")  # ... and once it measures the row, the new numbers win
+    shutil.rmtree(runs / "rewriter-cpu-long")
+    shutil.copytree(tmp_path / "new" / "rewriter-cpu-long", runs / "rewriter-cpu-long")
+    rewriter_report(runs / "rewriter-cpu-long", em=70.5, fr=71.5)
+    assert R.main(["--runs", str(runs), "--runs", str(archive)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("| 1.1 |"))
+    assert "| 70.50 | 71.50 |" in line
+
+
 def test_archived_reports_lose_their_sample_sentences(tmp_path):
     run = make_run(tmp_path / "runs", "r")
     write_json(run / "fdis" / "report.json", {"pairs": 3, "per_pivot": [{"samples": ["text"], "kept": 2}],
