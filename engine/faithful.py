@@ -321,6 +321,8 @@ _DATED_SAME = {"on": "on", "by": "by|before|no later than", "until": "until|till
 _ORDINAL_TAIL = re.compile(r"\d(st|nd|rd|th)\b", re.IGNORECASE)
 # not "10k", "5m", "2x", "the 90s", "$5b"
 _CODE = re.compile(r"(?<![\w'’.@#/$€£])(\d+[a-jln-ry-z]|[A-Za-z]+\d[A-Za-z\d]*)(?![\w'’@/]|\.\w)")
+# a code keyed in with its hash or star ("the code is 4471#", "dial *123#"): "4471" alone is another code
+_KEYPAD = re.compile(r"(?<![\w#*])\*?\d+[#*](?![\w#*])")
 _WORD_HYPHEN = re.compile(r"(?<=[^\W_])-(?=[^\W_])")
 _MANNER = re.compile(r"\b(?:one|two|three|a few) at a time\b|\b(one|step|day|little|bit|side|piece) by \1\b",
                      re.IGNORECASE)
@@ -3418,6 +3420,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [c for c in dict.fromkeys(_CODE.findall(rules_text)) if c in source and c not in lost
              and not any(re.search(rf"(?<![^\W_]){re.escape(c)}(?![^\W_])", t, re.IGNORECASE)
                          for t in (candidate, unhyphened))]
+    lost += [k for k in dict.fromkeys(_KEYPAD.findall(rules_text)) if k in source and k not in candidate]
     # So are words in double quotes, somebody's own or a title ('he asked "why isnt this done"' -> 'He asked "Why
     # is not this done"' puts words in his mouth); a capital, an end mark inside the quotation or the kind of
     # quote marks is no change.

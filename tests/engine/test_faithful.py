@@ -1500,6 +1500,7 @@ CAUGHT = [
      "~would have finished"),
     ("I have a good weekend.", "have a good wknd all!", "+I have"),  # a wish made what the writer does
     ("I have fun at the concert.", "have fun at the concert", "+I have"),
+    ("The code is 4471, door sticks a bit.", "the code is 4471#, door sticks a bit", "4471#"),  # another code
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1577,6 +1578,8 @@ FINE = [
     ("We would never have finished without your help.", "without ur help we'd never have finished"),
     ("Have a good weekend, everyone.", "have a good wknd all!"),
     ("I have been there.", "have been there"),
+    ("The code is 4471#; the door sticks a bit.", "the code is 4471#, door sticks a bit"),
+    ("Dial *123# for your balance.", "dial *123# for ur balance"),
     ("I will just leave it.", "will just leave it"),
     ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
     ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),
