@@ -2302,12 +2302,13 @@ def _estimate_made_sure(candidate: str, rules_text: str) -> list[str]:
 
 # Five ways a long sentence came apart (each 0 or 1 of 22,660 GYAFC tune references flagged, the one a change of
 # meaning too): "is there any chance u could cover my shift" -> "there is any chance" (the request made a statement);
-# "could u pick up a parcel" -> "you could pick up a parcel"; "i'll do ur sunday in return" -> "I will do your return
-# Sunday" (a fixed phrase broken, its word kept); "about 20 complaints" -> "about 20 months complaints" (a word put
-# between a number and what it counts); "i'm absolutely shattered, was up all night" -> "... shattered. It was up all
-# night" (the writer's clause given "it")
+# "could u pick up a parcel" -> "you could pick up a parcel", "but can we leave bags till 3" -> "but we can leave
+# bags" (0 flagged for "we" and "I"); "i'll do ur sunday in return" -> "I will do your return Sunday" (a fixed phrase
+# broken, its word kept); "about 20 complaints" -> "about 20 months complaints" (a word put between a number and what
+# it counts); "i'm absolutely shattered, was up all night" -> "... shattered. It was up all night" (the writer's clause
+# given "it")
 _THERE_ASKED = re.compile(r"\b(?:is|are)\s+there\s+any\b", re.IGNORECASE)
-_ASKED_MODAL = re.compile(r"(?:\b(\w+)[,;]?\s+|^\W*)(could|can|would|will)\s+you\s+([a-z]+)\b", re.IGNORECASE)
+_ASKED_MODAL = re.compile(r"(?:\b(\w+)[,;]?\s+|^\W*)(could|can|would|will)\s+(you|we|I)\s+([a-z]+)\b", re.IGNORECASE)
 _WH_BEFORE = frozenset(["why", "how", "what", "where", "when", "who", "which", "whether", "if"])
 _FIXED_ADVERBIALS = ("in return", "in advance", "in person", "on purpose", "by accident", "on hold", "in stock",
                      "for good", "in charge", "on call")
@@ -2319,10 +2320,10 @@ def _long_sentence_broken(candidate: str, rules_text: str) -> list[str]:
     if (_THERE_ASKED.search(rules_text) and re.search(r"\bthere\s+(?:is|are)\s+any\b", candidate, re.IGNORECASE)
             and not re.search(r"\b(?:is|are)\s+there\b", candidate, re.IGNORECASE)):
         out.append("~is there")
-    for before, modal, verb in dict.fromkeys(_ASKED_MODAL.findall(rules_text)):
-        if ((before or "").lower() not in _WH_BEFORE and re.search(rf"\byou\s+{modal}\s+{verb}\b", candidate, re.IGNORECASE)
-                and not re.search(rf"\b{modal}\s+you\s+{verb}\b", candidate, re.IGNORECASE)):
-            out.append(f"~{modal.lower()} you")
+    for before, modal, who, verb in dict.fromkeys(_ASKED_MODAL.findall(rules_text)):
+        if ((before or "").lower() not in _WH_BEFORE and re.search(rf"\b{who}\s+{modal}\s+{verb}\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\b{modal}\s+{who}\s+{verb}\b", candidate, re.IGNORECASE)):
+            out.append(f"~{modal.lower()} {who.lower()}")
     for phrase in _FIXED_ADVERBIALS:
         word = phrase.split()[-1]
         if (re.search(rf"\b{phrase}\b", rules_text, re.IGNORECASE) and not re.search(rf"\b{phrase}\b", candidate, re.IGNORECASE)

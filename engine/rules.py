@@ -1220,7 +1220,8 @@ _NEXT_TOKEN = re.compile(r"\s*[\w'’-]+")
 # test"; "ur swimming lesson", "ur parking permit")
 _ING_COMPOUND_HEAD = re.compile(r"\s+(?:test|tests|licence|license|lesson|lessons|instructor|session|sessions|list|space"
                                 r"|spot|ticket|permit|bag|room|machine|class|classes|table|shoes|kit|gear|partner|buddy"
-                                r"|skills|style|habits|area|pool|schedule|hours|costume|trunks|goggles|course)\b",
+                                r"|skills|style|habits|area|pool|schedule|hours|costume|trunks|goggles|course|stuff"
+                                r"|things|clothes|togs)\b",
                                 re.IGNORECASE)
 
 
@@ -1379,7 +1380,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|{_MARK}|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
-    r"|this|next|instead|because|bc|cuz)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b|in\s+the\b"
+    r"|this|next|instead|because|bc|cuz|if|unless|when|depending)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b|in\s+the\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 

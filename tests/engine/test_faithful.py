@@ -1501,6 +1501,8 @@ CAUGHT = [
     ("I have a good weekend.", "have a good wknd all!", "+I have"),  # a wish made what the writer does
     ("I have fun at the concert.", "have fun at the concert", "+I have"),
     ("The code is 4471, door sticks a bit.", "the code is 4471#, door sticks a bit", "4471#"),  # another code
+    ("Check out is at 11, but we can leave bags until three.", "check out is at 11 but can we leave bags till 3",
+     "~can we"),  # a request made a statement
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1580,6 +1582,8 @@ FINE = [
     ("I have been there.", "have been there"),
     ("The code is 4471#; the door sticks a bit.", "the code is 4471#, door sticks a bit"),
     ("Dial *123# for your balance.", "dial *123# for ur balance"),
+    ("Check out is at 11, but can we leave bags until 3.", "check out is at 11 but can we leave bags till 3"),
+    ("I wonder whether we can leave early.", "i wonder whether we can leave early"),
     ("I will just leave it.", "will just leave it"),
     ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
     ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),

@@ -1191,6 +1191,9 @@ CASES = [
     ("no one's allowed in", "No one is allowed in."),
     ("it's no one's fault", "It is no one's fault."),
     ("I am no one's judge", "I am no one's judge."),
+    ("bbq at ours sun if the weather holds", "Barbecue at ours Sunday if the weather holds."),  # "at the sun"
+    ("we sat in the sun if u can believe it", "We sat in the sun if you can believe it."),
+    ("dont forget ur swimming stuff for tmrw", "Do not forget your swimming stuff for tomorrow."),  # "you are"
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
