@@ -2402,6 +2402,12 @@ _PAIRS = re.compile(r"\b(off and on|on and off|back and forth|up and down|in and
                     r"here and there|over and over|again and again|more or less|sooner or later)\b", re.IGNORECASE)
 
 
+# ... and a phrase of three words that opens a condition or a time, its first word dropped ("so long as it works" ->
+# "Long as it works"), and "the sooner the better" given a verb ("The earlier is the better."); 0 of 22,660 each
+_CONDITION_PHRASES = re.compile(r"\b(so long as|as long as|as soon as|as far as)\b", re.IGNORECASE)
+_CORRELATIVE = re.compile(r"\bthe\s+(more|less|fewer|[a-z]{3,}er)\s+the\s+(more|less|fewer|[a-z]{3,}er)\b", re.IGNORECASE)
+
+
 def _pair_halved(candidate: str, rules_text: str) -> list[str]:
     out = []
     for pair in dict.fromkeys(p.lower() for p in _PAIRS.findall(rules_text)):
@@ -2409,6 +2415,13 @@ def _pair_halved(candidate: str, rules_text: str) -> list[str]:
         if (not re.search(rf"\b{pair}\b", candidate, re.IGNORECASE)
                 and re.search(rf"\b{first}\s+{pair.split(' ')[1]}\b", candidate, re.IGNORECASE)):
             out.append(f"~{pair}")
+    for phrase in dict.fromkeys(p.lower() for p in _CONDITION_PHRASES.findall(rules_text)):
+        if (not re.search(rf"\b{phrase}\b", candidate, re.IGNORECASE)
+                and re.search(rf"(?:^|[^\w\s'’]\s*)\b{phrase.split(' ', 1)[1]}\b", candidate, re.IGNORECASE)):
+            out.append(f"~{phrase}")
+    for a, b in dict.fromkeys(_CORRELATIVE.findall(rules_text)):
+        if _said_anew(rf"\bthe\s+{a}\s+(?:is|are|was|were)\s+(?:the\s+)?{b}\b", candidate, rules_text):
+            out.append(f"~the {a.lower()} the {b.lower()}")
     return out
 
 

@@ -301,7 +301,9 @@ _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNOR
 # "well" before a participle is an adverb, not an opener: "well deserved", "well done", "well said"
 _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spent|thought|kept|built|worth|explained"
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
-_DISCOURSE = rf"so(?! what\W*$)|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.!?]|$))|anyway|anyways|now|ok|okay|hey|yo|and"  # "so what" shrugs
+# Openers a formal sentence leaves out; "so what" shrugs, and "so" stays before "long as", "far", "many", "much" ("Many
+# to choose from" had been written) and before "that" opening a purpose ("so that no one would be tempted")
+_DISCOURSE = rf"so(?! what\W*$)(?! +(?:long|far|much|many|few|little)\b)(?! +that +(?:he|she|it|we|they|i|you|u|no|people|our|there|every)\b)|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.!?]|$))|anyway|anyways|now|ok|okay|hey|yo|and"
 # "so proud of u": "so" before how the writer feels ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling
 # followed by "by" or a dash is a title)
 _SO_FEELING = re.compile(rf"^({_LEAD})(?i:so|soo+|sooo+)\s+(?=(?:proud|happy|sorry|glad|excited|tired|sad|grateful|"
@@ -906,7 +908,7 @@ _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?!(?:not|only|none|because|
                           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:just|after|before|for|at|in|on|with|without|until|till|from|of|to|"
                           r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
                           r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
-                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also(?! known\b)|however|anyway|honestly|first|second|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first|second|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
                           r"|to be (?:honest|fair|frank)|(?:just )?(?:for your information|by the way)|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
                           r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"
@@ -1248,6 +1250,8 @@ _ARE_FOR_SURE = frozenset(["so", "too", "not", "gonna", "gunna", "going", "welco
                            "still", "always", "never", "already", "probably", "kidding", "joking", "lying"])
 _UR_LAST_WORD = re.compile(r"\s+[A-Za-z]+\s*(?:[,!?;:]|\.(?!\w)|$)")
 _UR_IF = frozenset(["when", "if", "once", "while", "unless", "whether", "cuz", "because"])  # no preposition
+# ... and after "as long as", "as soon as", "as far as" ("as long as ur back by 10" was "your back")
+_AS_CLAUSE_BEFORE = re.compile(r"\b(?:long|soon|far)\s+as\s+$", re.IGNORECASE)
 _CLAUSE_OPENERS = frozenset(["when", "if", "once", "til", "till", "until", "while", "before", "after", "since",
                              "unless", "whether", "cuz", "because"])
 # Words that cannot follow a possessive "your" ("your welcome", "your into punk", "your so right").
@@ -2296,8 +2300,10 @@ class RuleFormalizer:
             if low == "ur":
                 nxt = _next_word(text, m.end())
                 prev = _prev_word(text, m.start())
+                opener = prev in _CLAUSE_OPENERS or (prev == "as" and _AS_CLAUSE_BEFORE.search(text, max(0, m.start() - 20),
+                                                                                              m.start()) is not None)
                 are = (prev not in _UR_YOUR_AFTER or nxt in _ARE_FOR_SURE) and (nxt in _UR_ARE_NEXT or (nxt.endswith("ing") and not _ing_noun(text, m.end(), nxt)) or (nxt in _UR_ARE_AFTER_CLAUSE
-                                                                       and prev in _CLAUSE_OPENERS)
+                                                                       and opener)
                        # one word that ends the clause after "if", "when" ...: "if ur vegan", "when ur free?"
                        or (prev in _UR_IF and _UR_LAST_WORD.match(text, m.end()) is not None))
                 return _match_case(word, "you are" if are else "your")

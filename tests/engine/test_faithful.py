@@ -1503,6 +1503,8 @@ CAUGHT = [
     ("The code is 4471, door sticks a bit.", "the code is 4471#, door sticks a bit", "4471#"),  # another code
     ("Check out is at 11, but we can leave bags until three.", "check out is at 11 but can we leave bags till 3",
      "~can we"),  # a request made a statement
+    ("Long as it works, I do not care how.", "so long as it works i dont care how", "~so long as"),
+    ("The earlier is the better.", "the earlier the better", "~the earlier the better"),
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1584,6 +1586,8 @@ FINE = [
     ("Dial *123# for your balance.", "dial *123# for ur balance"),
     ("Check out is at 11, but can we leave bags until 3.", "check out is at 11 but can we leave bags till 3"),
     ("I wonder whether we can leave early.", "i wonder whether we can leave early"),
+    ("As long as it works, I do not care how.", "so long as it works i dont care how"),
+    ("The earlier, the better.", "the earlier the better"),
     ("I will just leave it.", "will just leave it"),
     ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
     ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),

@@ -1194,6 +1194,11 @@ CASES = [
     ("bbq at ours sun if the weather holds", "Barbecue at ours Sunday if the weather holds."),  # "at the sun"
     ("we sat in the sun if u can believe it", "We sat in the sun if you can believe it."),
     ("dont forget ur swimming stuff for tmrw", "Do not forget your swimming stuff for tomorrow."),  # "you are"
+    ("however u look at it, it's a mess", "However you look at it, it is a mess."),      # no matter how
+    ("however i disagree", "However, I disagree."),
+    ("so long as it works i dont care how", "So long as it works I do not care how."),     # was "Long as"
+    ("so far so good", "So far so good."),
+    ("as long as ur back by 10 it's fine", "As long as you are back by 10 it is fine."),   # was "your back"
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
