@@ -2490,6 +2490,21 @@ def _wish_given_subject(candidate: str, rules_text: str) -> list[str]:
         return [f"+I {m.group(1).split()[0].lower()}"]
     return []
 
+
+# The writer's two words said over and over, as a decoder loops ("oh well, next time" -> "Next time, the next time is
+# the next time."): a pair of the rule rewrite's words, one of them no stop word, said three times or more and at
+# least twice more than the rule rewrite says it, each of its words likewise; 0 of 22,660 GYAFC tune references
+def _phrase_repeated(candidate: str, rules_text: str) -> list[str]:
+    cand, ruled = words(candidate), words(rules_text)
+    if len(cand) < 6:
+        return []
+    said, typed = Counter(cand), Counter(ruled)
+    pairs, typed_pairs = Counter(pairwise(cand)), Counter(pairwise(ruled))
+    return [f"+{a} {b}" for (a, b), n in pairs.items()
+            if n >= 3 and n > typed_pairs[(a, b)] + 1 and typed[a] and typed[b]
+            and said[a] > typed[a] + 1 and said[b] > typed[b] + 1
+            and (a not in STOPWORDS or b not in STOPWORDS)]
+
 # A request to the reader made advice ("tell jack the meeting's at 3" -> "You should tell Jack ..."): GYAFC's answers
 # give advice that way, but a request to tell, ask or call someone by name, or the writer, asks; 1 of 22,660 GYAFC
 # tune references ("Give me good reason" -> "You must give me a good reason")
@@ -3169,7 +3184,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
                    _pair_halved, _address_made_subject,
                    _no_way_turned, _its_made_is, _would_made_had,
-                   _wish_given_subject)
+                   _wish_given_subject, _phrase_repeated)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

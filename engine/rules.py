@@ -303,7 +303,12 @@ _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spe
               r"|organi[sz]ed|planned|prepared|executed|earned|received|behaved|informed|balanced|designed|taken)\b")
 # Openers a formal sentence leaves out; "so what" shrugs, and "so" stays before "long as", "far", "many", "much" ("Many
 # to choose from" had been written) and before "that" opening a purpose ("so that no one would be tempted")
-_DISCOURSE = rf"so(?! what\W*$)(?! +(?:long|far|much|many|few|little)\b)(?! +that +(?:he|she|it|we|they|i|you|u|no|people|our|there|every)\b)|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.!?]|$))|anyway|anyways|now|ok|okay|hey|yo|and"
+_DISCOURSE = (rf"so(?! what\W*$)(?! +(?:long|far|much|many|few|little)\b)"
+              r"(?! +that +(?:he|she|it|we|they|i|you|u|no|people|our|there|every)\b)"
+              rf"|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.!?]|$))|anyway|anyways"
+              # "now that" opening a clause stays ("now that ur back, can we talk" had become "That is your back")
+              r"|now(?! +that +(?!(?:is|was|would|will|should|could|must|might|sounds|looks|makes|means|said|song|show"
+              r"|joke|all|a|an)\b)[a-z])|ok|okay|hey|yo|and")
 # "so proud of u": "so" before how the writer feels ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling
 # followed by "by" or a dash is a title)
 _SO_FEELING = re.compile(rf"^({_LEAD})(?i:so|soo+|sooo+)\s+(?=(?:proud|happy|sorry|glad|excited|tired|sad|grateful|"
@@ -994,9 +999,9 @@ _CLOSING_REQUEST = re.compile(
     r"|,\s*(?:(?:what|where|when|why|how)\s+(?:is|are|was|were|do|does|did|can|could|should|will|would)\s"
     r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$"
     # an inverted question after a statement: "the contract expires end of june, do we renew or not"
-    r"|,\s*(?:but\s+)?(?!do\s+it\b)(?:do|does|did|should|shall|is|are|have|has|can|could|will|would|was|were)\s+"
+    r"|,\s*(?:but\s+)?(?!(?:do|have)\s+it\b)(?:do|does|did|should|shall|is|are|have|has|can|could|will|would|was|were)\s+"
     r"(?:we|i|you|they|he|she|it|there|that|this|someone|anyone|anybody|everyone)\b"
-    r"[^,.!?;:]*$"  # ("..., do it as soon as possible" tells)
+    r"[^,.!?;:]*$"  # ("..., do it as soon as possible", "fine, have it your way" tell)
     # a closing "don't you think" asks ("they make a great couple dont you think")
     r"|\b(?:do|does|would|will|can|could)\s+(?:you|he|she|they|we)\s+not\s+(?:think|agree)\s*[.~-]*$"
     # a tag question: "teenagers, am i right" (a model made it "Teenagers, I am right."), "you're coming, right",
@@ -1250,8 +1255,8 @@ _ARE_FOR_SURE = frozenset(["so", "too", "not", "gonna", "gunna", "going", "welco
                            "still", "always", "never", "already", "probably", "kidding", "joking", "lying"])
 _UR_LAST_WORD = re.compile(r"\s+[A-Za-z]+\s*(?:[,!?;:]|\.(?!\w)|$)")
 _UR_IF = frozenset(["when", "if", "once", "while", "unless", "whether", "cuz", "because"])  # no preposition
-# ... and after "as long as", "as soon as", "as far as" ("as long as ur back by 10" was "your back")
-_AS_CLAUSE_BEFORE = re.compile(r"\b(?:long|soon|far)\s+as\s+$", re.IGNORECASE)
+# ... and after "as long as", "as soon as", "as far as", "now that" ("as long as ur back by 10" was "your back")
+_AS_CLAUSE_BEFORE = re.compile(r"\b(?:(?:long|soon|far)\s+as|now\s+that)\s+$", re.IGNORECASE)
 _CLAUSE_OPENERS = frozenset(["when", "if", "once", "til", "till", "until", "while", "before", "after", "since",
                              "unless", "whether", "cuz", "because"])
 # Words that cannot follow a possessive "your" ("your welcome", "your into punk", "your so right").
@@ -2300,7 +2305,7 @@ class RuleFormalizer:
             if low == "ur":
                 nxt = _next_word(text, m.end())
                 prev = _prev_word(text, m.start())
-                opener = prev in _CLAUSE_OPENERS or (prev == "as" and _AS_CLAUSE_BEFORE.search(text, max(0, m.start() - 20),
+                opener = prev in _CLAUSE_OPENERS or (prev in ("as", "that") and _AS_CLAUSE_BEFORE.search(text, max(0, m.start() - 20),
                                                                                               m.start()) is not None)
                 are = (prev not in _UR_YOUR_AFTER or nxt in _ARE_FOR_SURE) and (nxt in _UR_ARE_NEXT or (nxt.endswith("ing") and not _ing_noun(text, m.end(), nxt)) or (nxt in _UR_ARE_AFTER_CLAUSE
                                                                        and opener)

@@ -1505,6 +1505,7 @@ CAUGHT = [
      "~can we"),  # a request made a statement
     ("Long as it works, I do not care how.", "so long as it works i dont care how", "~so long as"),
     ("The earlier is the better.", "the earlier the better", "~the earlier the better"),
+    ("Next time, the next time is the next time.", "oh well, next time", "+next time"),  # a loop
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1588,6 +1589,8 @@ FINE = [
     ("I wonder whether we can leave early.", "i wonder whether we can leave early"),
     ("As long as it works, I do not care how.", "so long as it works i dont care how"),
     ("The earlier, the better.", "the earlier the better"),
+    ("My favourite band is Blur, my favourite film is Alien and my favourite food is pizza.",
+     "fave band blur, fave film alien, fave food pizza"),
     ("I will just leave it.", "will just leave it"),
     ("I wanted to check in about the venue.", "just wanted to check in about the venue"),
     ("Sorry, everyone, I am running ten minutes late.", "sorry guys running 10 mins late"),

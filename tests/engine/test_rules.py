@@ -1199,6 +1199,8 @@ CASES = [
     ("so long as it works i dont care how", "So long as it works I do not care how."),     # was "Long as"
     ("so far so good", "So far so good."),
     ("as long as ur back by 10 it's fine", "As long as you are back by 10 it is fine."),   # was "your back"
+    ("now that ur back, can we talk", "Now that you are back, can we talk?"),               # "That is your back"
+    ("fine, have it ur way", "Fine, have it your way."),                                   # was "your way?"
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
