@@ -1201,6 +1201,8 @@ CASES = [
     ("as long as ur back by 10 it's fine", "As long as you are back by 10 it is fine."),   # was "your back"
     ("now that ur back, can we talk", "Now that you are back, can we talk?"),               # "That is your back"
     ("fine, have it ur way", "Fine, have it your way."),                                   # was "your way?"
+    ("bank hol monday so office is shut", "Bank holiday Monday so office is shut."),
+    ("cheers for the card and the pressie!", "Thank you for the card and the present."),
     ("ask grace if she can cover", "Ask Grace if she can cover."),
     ("she handled it with grace.", "She handled it with grace."),
     ("the teacher will mark the tests", "The teacher will mark the tests."),
