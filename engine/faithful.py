@@ -2408,6 +2408,12 @@ _CONDITION_PHRASES = re.compile(r"\b(so long as|as long as|as soon as|as far as)
 _CORRELATIVE = re.compile(r"\bthe\s+(more|less|fewer|[a-z]{3,}er)\s+the\s+(more|less|fewer|[a-z]{3,}er)\b", re.IGNORECASE)
 
 
+# "however you look at it" (whichever way) given the comma of a contrast ("However, you look at it, it is a mess.")
+_HOWEVER_MANNER = re.compile(r"\bhowever\s+(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|we|they|i|he|she)\s+"
+                             r"(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|"
+                             r"decides|feel|feels|do|does|try|tries)\b)", re.IGNORECASE)
+
+
 def _pair_halved(candidate: str, rules_text: str) -> list[str]:
     out = []
     for pair in dict.fromkeys(p.lower() for p in _PAIRS.findall(rules_text)):
@@ -2419,6 +2425,9 @@ def _pair_halved(candidate: str, rules_text: str) -> list[str]:
         if (not re.search(rf"\b{phrase}\b", candidate, re.IGNORECASE)
                 and re.search(rf"(?:^|[^\w\s'’]\s*)\b{phrase.split(' ', 1)[1]}\b", candidate, re.IGNORECASE)):
             out.append(f"~{phrase}")
+    if _HOWEVER_MANNER.search(rules_text) and re.search(r"\bhowever,", candidate, re.IGNORECASE) \
+            and not re.search(r"\bhowever,", rules_text, re.IGNORECASE):
+        out.append("~however")
     for a, b in dict.fromkeys(_CORRELATIVE.findall(rules_text)):
         if _said_anew(rf"\bthe\s+{a}\s+(?:is|are|was|were)\s+(?:the\s+)?{b}\b", candidate, rules_text):
             out.append(f"~the {a.lower()} the {b.lower()}")

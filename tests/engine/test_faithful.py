@@ -1506,6 +1506,7 @@ CAUGHT = [
     ("Long as it works, I do not care how.", "so long as it works i dont care how", "~so long as"),
     ("The earlier is the better.", "the earlier the better", "~the earlier the better"),
     ("Next time, the next time is the next time.", "oh well, next time", "+next time"),  # a loop
+    ("However, you look at it, it is a mess.", "however u look at it, it's a mess", "~however"),  # a contrast
 ]
 FINE = [
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
@@ -1589,6 +1590,8 @@ FINE = [
     ("I wonder whether we can leave early.", "i wonder whether we can leave early"),
     ("As long as it works, I do not care how.", "so long as it works i dont care how"),
     ("The earlier, the better.", "the earlier the better"),
+    ("However you look at it, it is a mess.", "however u look at it, it's a mess"),
+    ("However, I disagree.", "however i disagree"),
     ("My favourite band is Blur, my favourite film is Alien and my favourite food is pizza.",
      "fave band blur, fave film alien, fave food pizza"),
     ("I will just leave it.", "will just leave it"),
