@@ -380,7 +380,7 @@ _ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
 _I_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(hope (?!so\b)(?!(?:is|was|has|had|and|will|would|can|could|said|says|told|sent|called|got|just|"
-    r"wants|needs|thinks|left|did|does|asked|is)\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
+    r"wants|needs|thinks|left|did|does|asked)\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
     rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE}"
@@ -1017,10 +1017,6 @@ _PRONOUN_S = frozenset([
     "everybody", "nobody", "someone", "something", "everything", "nothing", "anything"
 ])
 # what somebody owns ("someone's car alarm has been going off" was "someone is car alarm ...")
-_NO_ONE_IS_NEXT = frozenset(["perfect", "here", "there", "home", "sure", "safe", "immune", "exempt", "young", "old", "able",
-                             "in", "out", "around", "available", "free", "going", "coming", "listening", "gonna",
-                             "to", "at", "on", "a", "an", "the", "really", "ever", "even", "quite", "that",
-                             "so", "too", "very", "more", "less", "better", "worse", "happy", "right", "wrong"])
 _PERSON_INDEFINITES = frozenset(["someone", "somebody", "everyone", "everybody", "nobody", "anyone", "anybody"])
 _OWNED = frozenset(["car", "cars", "phone", "house", "home", "bag", "bags", "wallet", "keys", "key", "job", "idea",
                     "ideas", "fault", "business", "opinion", "opinions", "name", "names", "dog", "cat", "kid", "kids",
@@ -1086,6 +1082,13 @@ _ASK_NAMED = re.compile(r"(?<![\w'’])((?i:ask|tell|ping|call|email|text|messag
                         rf"({NAMED_LIKE_WORDS})(?=\s+(?:if|whether|about|to|that|when|what|how|why|know|the)\b)")
 _NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would|should|is|was|will)\s+)"
                                 rf"({NAMED_LIKE_WORDS}|will)(?=\s+{_ASKED_DOINGS}\b)")
+
+
+# "no one's" before an adjective or a word that follows "is" ("no one's perfect", "no one's allowed in")
+_NO_ONE_IS_NEXT = frozenset(["perfect", "here", "there", "home", "sure", "safe", "immune", "exempt", "young", "old", "able",
+                             "in", "out", "around", "available", "free", "going", "coming", "listening", "gonna",
+                             "to", "at", "on", "a", "an", "the", "really", "ever", "even", "quite", "that",
+                             "so", "too", "very", "more", "less", "better", "worse", "happy", "right", "wrong"])
 
 
 def _d_is_had(nxt: str) -> bool:
