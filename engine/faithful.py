@@ -2076,6 +2076,32 @@ def _quantity_article_lost(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# The article dropped between a verb and its noun ("pls dont touch the thermostat" -> "Please do not touch
+# thermostat."): the writer's verb and noun kept side by side, the article gone; a noun that ends its phrase (before
+# punctuation, a conjunction or a preposition), not a plural, after a word that is no preposition, conjunction or
+# "be" (fixed phrases drop one: "play with fire", "go to court", "for dinner"). 3 of 22,660 GYAFC tune references
+# do ("have a color" -> "have color", "got a game" -> "got game", "play the piano" -> "play piano").
+_VERB_ARTICLE_NOUN = re.compile(r"\b([A-Za-z]+)\s+(the|an?)\s+([a-z]{3,})(?=\s*(?:[.!?,;:)—–]|$|\s+(?:and|or|but|because|so|"
+                                r"for|in|on|at|to|with|from)\b))")
+_NO_VERB_BEFORE_ARTICLE = frozenset([
+    "all", "both", "half", "is", "are", "was", "were", "be", "been", "being", "am", "on", "as", "of", "with", "to",
+    "for", "from", "into", "during", "about", "in", "at", "by", "and", "or", "but", "always", "yet", "that", "than",
+    "like", "after", "before", "without", "under", "over", "around", "through", "near", "off", "up", "down", "out",
+    "what", "such", "quite", "once", "not", "never"])
+
+
+def _article_dropped(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    found = _VERB_ARTICLE_NOUN.findall(rules_text)
+    for before, article, noun in dict.fromkeys((a.lower(), t, b) for a, t, b in found):
+        if before in _NO_VERB_BEFORE_ARTICLE or noun.endswith("s"):
+            continue
+        pair = rf"\b{before}\s+{noun}\b"
+        if len(re.findall(pair, candidate, re.IGNORECASE)) > len(re.findall(pair, rules_text, re.IGNORECASE)):
+            out.append(f"{before} {article} {noun}")
+    return out
+
+
 # A time moved over the comma into the clause before it ("yesterday finished the login page, today working on tests"
 # -> "... finished the login page today, working on tests." says the page was finished today; no GYAFC tune reference
 # of the 22,660 moves one)
@@ -3181,8 +3207,8 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 
 
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
-_WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _time_moved,
-                   _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
+_WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _article_dropped,
+                   _time_moved, _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,

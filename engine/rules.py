@@ -1274,6 +1274,15 @@ _YOUR_ARE_NEXT = frozenset([
 # (a number with a comma or a colon is a protected span, _MARK, by then: "$1,200", "10:30pm")
 _ITS_AMOUNT = re.compile(r"\s+(?:[$£€]\s?[\d\ue000]|(?:\d{1,2}(?::\d\d)?|\ue000)\s?(?:am|pm|o['’]?clock)\b"
                          r"|\d+(?:[.,]\d+)?\s?(?:%|percent\b))", re.IGNORECASE)
+# ... and a past participle after "its" is a state or a passive, where a preposition, an adverb or the end follows
+# it: "its booked for 6", "its based on a true story", "its meant to be good", "its set to 19", "its locked."; before
+# a noun it is the possessive's adjective ("its made up rules", "its set of cables", "its known issues")
+_ITS_PARTICIPLE = re.compile(
+    r"\s+(?!set\s+of\b)(?:meant|due|booked|scheduled|closed|locked|cancell?ed|canceled|based|made|located|fixed|sorted|finished|"
+    r"delayed|postponed|sold|paid|sent|signed|attached|included|covered|needed|expected|allowed|required|considered|"
+    r"known|used|rated|owned|written|directed|sung|filmed|released|set)\b(?=\s*(?:[.!?,;:)—–]|$|\s+(?:to|for|in|on|at|"
+    r"by|of|as|with|from|now|already|yet|again|until|till|so|and|but|because|since|today|tomorrow|tonight|off|through|"
+    r"into|here|there|anyway|too|though|tho|aside|lol)\b))", re.IGNORECASE)
 _ITS_IS_NEXT = frozenset([
     "a", "an", "the", "not", "so", "very", "too", "just", "really", "gonna", "going", "been", "all", "ok",
     "okay", "my", "your", "because", "like", "to", "in", "on", "at", "about", "only", "still", "that",
@@ -2341,7 +2350,8 @@ class RuleFormalizer:
             nxt = _next_word(text, m.end())
             if nxt in ("been", "got", "gotten"):
                 return _match_case(word, "it has")  # "its been a while" ("it is been" was written)
-            if nxt in _ITS_IS_NEXT or nxt.endswith("ing") or _ITS_AMOUNT.match(text, m.end()):
+            if (nxt in _ITS_IS_NEXT or nxt.endswith("ing") or _ITS_AMOUNT.match(text, m.end())
+                    or _ITS_PARTICIPLE.match(text, m.end())):
                 return _match_case(word, "it is")  # possessive "its" is followed by a noun, not these
         if (low == "cause" and _next_word(text, m.end()) in _SUBJECTS
                 and _prev_word(text, m.start()) not in _CAUSE_NOUN_PREV):

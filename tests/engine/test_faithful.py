@@ -1407,6 +1407,8 @@ CAUGHT = [
     ("We are short goalie for Sunday's game.", "were short a goalie for sundays game", "short a goalie"),
     ("The acting was little lame.", "the acting was a little lame", "a little"),  # some, made hardly any
     ("I have few ideas.", "i have a few ideas", "a few"),
+    ("Please do not touch thermostat.", "pls dont touch the thermostat", "touch the thermostat"),  # the article
+    ("I need to book table for Friday.", "i need to book a table for fri", "book a table"),
     ("Standup: yesterday finished the login page today, working on tests.",
      "standup: yesterday finished the login page, today working on tests", "~today"),  # the time moved over
     ("Please clock out before you break, not after.", "pls clock out before ur break, not after", "your break"),
@@ -1509,6 +1511,11 @@ CAUGHT = [
     ("However, you look at it, it is a mess.", "however u look at it, it's a mess", "~however"),  # a contrast
 ]
 FINE = [
+    # an article dropped in a fixed phrase, after a preposition, or before a plural; one kept before an adjective
+    ("Play with fire and you will get burned.", "play with the fire and ur gonna get burned"),
+    ("Marry her, and then go to court.", "marry her and go to the court"),
+    ("It was a quick fix.", "it was a quick fix lol"),
+    ("I play guitar and I love the drums.", "i play guitar and i love drums"),
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
     ("Please do not reply to all on this thread.", "pls dont reply all to this thread"),
     ("Great job on the demo today.", "great job on the demo today"),

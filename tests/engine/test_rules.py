@@ -457,6 +457,13 @@ CASES = [
     ("the rent's due on the 1st and its $1,200 a month", "The rent is due on the 1st and it is $1,200 a month."),
     ("its 5pm already", "It is 5pm already."),
     ("the firm and its 3 offices", "The firm and its 3 offices."),
+    # ... before a past participle and a preposition, an adverb or the end, "it is"; before a noun, the possessive
+    ("pls dont touch the thermostat — its set to 19 for a reason",
+     "Please do not touch the thermostat — it is set to 19 for a reason."),
+    ("its booked for 6", "It is booked for 6."),
+    ("if its meant to be it will be", "If it is meant to be it will be."),
+    ("the tv and its set of cables", "The TV and its set of cables."),
+    ("the company and its made up rules", "The company and its made up rules."),
     # "ikr??" holds its own question: the agreement ends with a full stop
     ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
     # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
