@@ -875,7 +875,9 @@ _HEY_DUDE = re.compile(rf"^({_LEAD})(?:hey|heya|yo|hi)\s+(?:man|dude|bro|buddy|m
 _SLANG_AFTER_HYPHEN = frozenset(["gf", "bf", "n"])
 _ADDRESSED = re.compile(r"^(?:\ue001|@\w+)[,:]?\s+")  # "@sam can you review this": a question to @sam
 _GREETED = re.compile(r"^(?:Hello|Hi) (?:\ue001|\ue000 [A-Za-z][a-z'’-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?), ")
-_THANK_YOU_GROUP = re.compile(r"\b(thank you),? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
+_THANK_YOU_GROUP = re.compile(r"\b(thank you)( very much| so much)?,? (?:guys|y'?all|folks|peeps)\b", re.IGNORECASE)
+# "thanks a lot" -> "thank you very much", not "thank you a lot" ("lot" stays no marker: "a parking lot")
+_THANK_YOU_A_LOT = re.compile(r"\b(thank you) a lot\b", re.IGNORECASE)
 # "if it's not too much trouble could u send it again": a request after the condition, set off by a comma (a model
 # read "If it is not too much trouble, you could send it again.")
 _IF_REQUEST = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) (?=(?:could|can|would|will) (?:you|someone|anyone)\b)",
@@ -2530,7 +2532,8 @@ class RuleFormalizer:
             s = f"{pair.group(1)}{pair.group(2)} and I {_PAIR_VERB.get(verb.group(1).lower(), verb.group(1))}{s[verb.end():]}"
         s = _SUPERLATIVE_OPENING.sub(lambda m: m.group(1) + "the " + m.group(2).lower(), s)
         s = _THANKS.sub(r"\1thank you", s)
-        s = _THANK_YOU_GROUP.sub(r"\1 all", s)
+        s = _THANK_YOU_A_LOT.sub(r"\1 very much", s)
+        s = _THANK_YOU_GROUP.sub(r"\1 all\2", s)  # "thanks so much guys" -> "thank you all so much"
         s = _NO_WAY_INVERTED.sub(lambda m: ("There" if m.group(1) == "N" else "there") + " is no way "
                                  + ("I" if m.group(3).lower() == "i" else m.group(3)) + " " + m.group(2), s)
         s = _SORRY_I_DROP.sub(lambda m: m.group(1) + m.group(2) + (f", {m.group(3)}" if m.group(3) else "")

@@ -464,6 +464,11 @@ CASES = [
     ("if its meant to be it will be", "If it is meant to be it will be."),
     ("the tv and its set of cables", "The TV and its set of cables."),
     ("the company and its made up rules", "The company and its made up rules."),
+    # thanks said with a size: "very much", and a group thanked before it
+    ("thanks a mil for the lift yesterday", "Thank you very much for the lift yesterday."),
+    ("thanks a lot for the help", "Thank you very much for the help."),
+    ("ok thanks a lot guys", "Thank you all very much."),
+    ("we found a parking lot", "We found a parking lot."),
     # "ikr??" holds its own question: the agreement ends with a full stop
     ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
     # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
