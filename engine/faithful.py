@@ -1519,12 +1519,23 @@ _STATES_GOT = frozenset(["lost", "hurt", "stuck", "caught", "sick", "ill", "wet"
                          "done", "run", "sued", "old", "fat", "rich", "busy", "sore", "dark", "cold", "hot", "late"])
 
 
+# ... and "got" something done by someone ("got my bloods done this morning" -> "I received my bloods done"): a thing
+# and its participle after "got" is a service had, nothing handed over
+_GOT_DONE = re.compile(r"\b(?:got|get|gets|getting|gotten)\s+((?:my|the|his|her|our|their|your|its|an?)\s+"
+                       r"(?:[a-z]+\s+){0,2}?)(done|fixed|cut|checked|sorted|taken|removed|seen|redone|serviced|repaired|"
+                       r"cleaned|tested|pierced|dyed|installed|replaced|signed|printed|framed)\b", re.IGNORECASE)
+
+
 def _got_state_received(candidate: str, rules_text: str) -> list[str]:
     """"got" a state made "received" ("got sunburnt on day 1" -> "I received sunburnt on day one.", "got married" ->
     "received married"): "got" + an adjective or a participle is "became", nothing handed over."""
-    return [f"got {w.lower()}" for w in dict.fromkeys(_GOT_STATE.findall(rules_text))
-            if (w.lower() in _STATES_GOT or (len(w) > 4 and w.lower().endswith("ed")))
-            and re.search(rf"\b(?:received|receive|receives|receiving)\s+{w}\b", candidate, re.IGNORECASE)]
+    out = [f"got {w.lower()}" for w in dict.fromkeys(_GOT_STATE.findall(rules_text))
+           if (w.lower() in _STATES_GOT or (len(w) > 4 and w.lower().endswith("ed")))
+           and re.search(rf"\b(?:received|receive|receives|receiving)\s+{w}\b", candidate, re.IGNORECASE)]
+    out += [f"got {thing.strip()} {done.lower()}" for thing, done in dict.fromkeys(_GOT_DONE.findall(rules_text))
+            if re.search(rf"\b(?:received|receive|receives|receiving)\s+{re.escape(thing)}{done}\b", candidate,
+                         re.IGNORECASE)]
+    return out
 
 
 # a person named like a word, whom the rules named ("did hope get back to u?" -> "Did Hope get back to you?"), made

@@ -170,6 +170,8 @@ _AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:
 _RIGHT_NOW = re.compile(r"(?<![\w'’*@#/.-])rn(?![\w'’@*/-])")
 # "ez" is "easy" in chat; only in lower case ("DJ EZ Rock", "EZ Widers" are names)
 _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
+# "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
+_CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
                            "and", "or", "but", "so", "i", "you", "he", "she", "we", "they", "me", "to", "of", "in",
                            "on", "at", "for", "with", "my", "your", "our", "their", "his", "her"])
@@ -534,8 +536,9 @@ _LETS = re.compile(r"((?:^|[,;:]|\b(?:so|and|ok|okay|then|but|now|well|yes|yeah|
                    r"order|check|think|use|aim|skip|stick|play|eat|head|leave|stay|work|chat|hang|pick|look|give|"
                    r"celebrate|agree|pray|find|figure|wrap|touch|reschedule|postpone|cancel|split|share|ask)\b)",
                    re.IGNORECASE)
-# "the gate changed last min": the last minute (a model wrote "last minutes")
-_LAST_MIN = re.compile(r"(?<![\w'’])((?i:last)\s+)min(?![\w'’])")
+# "the gate changed last min", "scored in the 89th min": the last minute, a numbered one (a model wrote "last minutes",
+# "the 89th minutes")
+_LAST_MIN = re.compile(r"(?<![\w'’])((?i:last|first|\d+(?:st|nd|rd|th))\s+)min(?![\w'’])")
 # "rolled to next wks vessel": next week's (a model made it "next weeks, vessel")
 _WEEKS_OWN = re.compile(r"(?<![\w'’])((?i:next|last|this)\s+)(?:wks|weeks)\s+(?!(?:and|or|but|so|then|too|ago|we|i|you|they|"
                         r"he|she|it|is|was|are|were|will|would|can|could|should|has|have|had|do|did|does|at|on|in|for|to|"
@@ -2240,6 +2243,7 @@ class RuleFormalizer:
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
+        text = _CBA.sub("cannot be bothered", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
         text = _JK_AGAIN.sub(r"\1", text)
         text = _JK_AFTER_WORD.sub(r"\1, \2", text)

@@ -1409,6 +1409,7 @@ CAUGHT = [
     ("I have few ideas.", "i have a few ideas", "a few"),
     ("Please do not touch thermostat.", "pls dont touch the thermostat", "touch the thermostat"),  # the article
     ("I need to book table for Friday.", "i need to book a table for fri", "book a table"),
+    ("I received my bloods done this morning.", "got my bloods done this morning", "got my bloods done"),  # had done
     ("Standup: yesterday finished the login page today, working on tests.",
      "standup: yesterday finished the login page, today working on tests", "~today"),  # the time moved over
     ("Please clock out before you break, not after.", "pls clock out before ur break, not after", "your break"),

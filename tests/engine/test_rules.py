@@ -469,6 +469,11 @@ CASES = [
     ("thanks a lot for the help", "Thank you very much for the help."),
     ("ok thanks a lot guys", "Thank you all very much."),
     ("we found a parking lot", "We found a parking lot."),
+    # British chat: "soz" is sorry, "cba" (lower case only) cannot be bothered; a numbered "min" is one minute
+    ("soz for the short notice", "Sorry for the short notice."),
+    ("i cba to cook tonight", "I cannot be bothered to cook tonight."),
+    ("the CBA was signed", "The CBA was signed."),
+    ("he scored a screamer in the 89th min", "He scored a screamer in the 89th minute."),
     # "ikr??" holds its own question: the agreement ends with a full stop
     ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
     # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
