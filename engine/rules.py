@@ -123,6 +123,7 @@ _APPROX_TILDE = re.compile(r"(?:(?<=\s)|^)~(?=\$?\d)")  # "we're ~20% over budge
 _CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
 _NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help", "everyone",
                              "everybody", "anyone", "anybody", "noone", "nowhere", "anywhere", "everywhere"])
+_NO_CHOICE_BUT = re.compile(r"\bno\s+(?:other\s+)?(?:choice|alternative|option)$", re.IGNORECASE)
 _CLAUSE_SUBJECTS = frozenset(["i", "it", "its", "it's", "we", "they", "he", "she", "there"])
 _YA_YES = re.compile(rf"^({_LEAD}(?:(?:oh+|ah+|o+k+|okay|well)\W+)?)(?:ya|yah|ye)\b"
                      r"(?=,|\s*[.!]+(?:\s|$)|\s*$| (?:i|it|he|she|they|we|you|u|that|this|there)\b)", re.IGNORECASE)
@@ -1803,7 +1804,8 @@ def _negated_question(m: re.Match) -> str:
 
 def _clause_but(m: re.Match) -> str:
     text, i = m.string, m.start()
-    excepting = _prev_word(text, i + 1) in _NOT_CLAUSE_BUT or text[:i].lower().endswith(("no one", "no-one"))
+    excepting = (_prev_word(text, i + 1) in _NOT_CLAUSE_BUT or text[:i].lower().endswith(("no one", "no-one"))
+                 or _NO_CHOICE_BUT.search(text, 0, i) is not None)  # "no choice but to cancel"
     if excepting and _next_word(text, m.end() - 1) in _CLAUSE_SUBJECTS:
         excepting = False  # "I don't hate anyone but I find her annoying": a clause after all
     if i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and not excepting:  # "no one but Sarah": except

@@ -474,6 +474,9 @@ CASES = [
     ("i cba to cook tonight", "I cannot be bothered to cook tonight."),
     ("the CBA was signed", "The CBA was signed."),
     ("he scored a screamer in the 89th min", "He scored a screamer in the 89th minute."),
+    # "no choice but to" excepts, it joins no clause: no comma
+    ("we've got no choice but to cancel", "We have got no choice but to cancel."),
+    ("it was my choice but i regret it", "It was my choice, but I regret it."),
     # "ikr??" holds its own question: the agreement ends with a full stop
     ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
     # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
