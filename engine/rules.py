@@ -1789,9 +1789,49 @@ _ASKED_VERBS = frozenset(["understand", "think", "know", "want", "see", "like", 
 # ("don't you go talking to them", "don't you come back here" tell)
 
 
+# A tag question typed without its comma ("that was ur idea wasn't it", "ur coming tmrw arent u"): the tag ends the
+# sentence, a pronoun after its auxiliary, and the clause before says the same verb ("was" ... "wasn't it"; any verb
+# before a "do" tag after a pronoun: "you know him don't you"); "the answer wasn't it", "but it wasn't it" are
+# statements and stay
+_TAG_END = re.compile(r"\s*(?:\?+\s*)?$")
+_TAG_FAMILY = {"is": r"\b(?:is|are|was|were|am|ur|im|youre|theyre|hes|shes|thats|its|r)\b|['’](?:s|re|m)\b",
+               "have": r"\b(?:have|has|had|ive|weve|theyve|youve)\b|['’](?:ve|d|s)\b",
+               "modal": r"\b(?:can|could|will|would|should|theyll|youll|itll)\b|['’](?:ll|d)\b"}
+_TAG_PRONOUNS = frozenset(["you", "u", "ya", "i", "we", "they", "he", "she", "it", "there"])
+_CLAUSE_OPENING_WORDS = frozenset(["and", "but", "or", "so", "because", "cause", "cuz", "if", "when", "that", "though",
+                                   "although", "while", "since", "until", "unless", "as", "where"])
+
+
+def _tag_question(m: re.Match) -> str | None:
+    text, aux = m.string, m.group(1).lower()
+    if (m.group(2).lower() not in _TAG_PRONOUNS or not _TAG_END.match(text, m.end()) or m.start() == 0
+            or not text[m.start() - 1].isspace()
+            or _prev_word(text, m.start()) in {"that", "this", "which", "who", "not", "and", "but", "or", "so"}):
+        return None
+    clause = re.split(r"[.!?;:,]", text[:m.start()])[-1]
+    words = clause.split()
+    if len(words) < 2 or (words[-1].lower() in _SUBJECTS | _CLAUSE_SUBJECTS
+                          and (len(words) == 2 or words[-2].lower() in _CLAUSE_OPENING_WORDS)):
+        return None  # the pronoun opens the clause the auxiliary ends: "but it wasn't it"
+    family = ("is" if aux in ("is", "are", "was", "were") else "have" if aux in ("have", "has", "had")
+              else "do" if aux in ("do", "does", "did") else "modal")
+    if family == "do":
+        said = clause.split()[0].lower() in _TAG_PRONOUNS | {"that", "this"}
+    else:
+        said = re.search(_TAG_FAMILY[family], clause, re.IGNORECASE) is not None
+    if not said:
+        return None
+    full = {"ca": "can", "wo": "will"}.get(aux, aux)
+    if aux == "are" and m.group(2).lower() == "i":
+        full = "am"  # "aren't I": "am I not"
+    return f", {full} {m.group(2)} not" + ("" if text[m.end():].strip() else "?")
+
+
 def _negated_question(m: re.Match) -> str:
     """Only where a question can start: the text start, after a sentence mark or comma, or after why/how/and; with
     "you" and a verb after it, anywhere ("... one problem cant u understand" was "cannot you understand")."""
+    if (tag := _tag_question(m)) is not None:
+        return tag
     if not _QUESTION_CONTEXT.search(m.string, max(0, m.start() - 5), m.start()) and not (
             m.group(2).lower() in ("you", "u", "ya") and _next_word(m.string, m.end()) in _ASKED_VERBS
             and _prev_word(m.string, m.start()) not in _SUBJECTS | {"if"}):

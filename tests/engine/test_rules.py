@@ -477,6 +477,14 @@ CASES = [
     # "no choice but to" excepts, it joins no clause: no comma
     ("we've got no choice but to cancel", "We have got no choice but to cancel."),
     ("it was my choice but i regret it", "It was my choice, but I regret it."),
+    # a tag question typed without its comma: set off and asked, where the clause before says its verb
+    ("that was ur idea wasn't it", "That was your idea, was it not?"),
+    ("ur coming tmrw arent u", "You are coming tomorrow, are you not?"),
+    ("we can fix it cant we?", "We can fix it, can we not?"),
+    ("i told you didnt i", "I told you, did I not?"),
+    ("i am such a big help arent i?", "I am such a big help, am I not?"),
+    ("the answer wasnt it", "The answer was not it."),
+    ("the battery was fine but it wasnt it", "The battery was fine, but it was not it."),
     # "ikr??" holds its own question: the agreement ends with a full stop
     ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
     # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
