@@ -171,6 +171,10 @@ _AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:
 _RIGHT_NOW = re.compile(r"(?<![\w'’*@#/.-])rn(?![\w'’@*/-])")
 # "ez" is "easy" in chat; only in lower case ("DJ EZ Rock", "EZ Widers" are names)
 _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
+# a lone "w" before a person or a determiner is "with" ("swap shifts w me", "the guy w the gray hair"); not the
+# letter ("starts with a w", "the letter w")
+_W_WITH = re.compile(r"(?<![\w'’])((?!(?:a|the|letter|with|and|or)\b)[a-z]+ )w(?= (?:me|you|u|him|her|us|them|my|your|"
+                     r"ur|the|his|our|their)\b)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
@@ -2286,6 +2290,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _CBA.sub("cannot be bothered", text)
+        text = _W_WITH.sub(r"\1with", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
         text = _JK_AGAIN.sub(r"\1", text)
         text = _JK_AFTER_WORD.sub(r"\1, \2", text)

@@ -485,6 +485,9 @@ CASES = [
     ("i am such a big help arent i?", "I am such a big help, am I not?"),
     ("the answer wasnt it", "The answer was not it."),
     ("the battery was fine but it wasnt it", "The battery was fine, but it was not it."),
+    # a lone "w" before a person or a determiner is "with"; the letter stays
+    ("would u mind swapping shifts w me on sat", "Would you mind swapping shifts with me on Saturday?"),
+    ("not every station starts with a w it depends", "Not every station starts with a w it depends."),
     # "ikr??" holds its own question: the agreement ends with a full stop
     ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
     # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
