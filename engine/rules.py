@@ -174,7 +174,7 @@ _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
 # a lone "w" before a person or a determiner is "with" ("swap shifts w me", "the guy w the gray hair"); not the
 # letter ("starts with a w", "the letter w")
 _W_WITH = re.compile(r"(?<![\w'’])((?!(?:a|the|letter|with|and|or)\b)[a-z]+ )w(?= (?:me|you|u|him|her|us|them|my|your|"
-                     r"ur|the|his|our|their)\b)")
+                     r"ur|the|a|an|his|our|their)\b)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
@@ -494,8 +494,10 @@ _FIXIN_TO = re.compile(r"(?<![\w'’])(?i:fixin['’]?|fixing)\s+to(?=\s+(?!(?:t
 _PO_NUMBER = re.compile(r"(?<![\w'’])po(?=\s+(?:number|no|num|#)(?![\w'’]))", re.IGNORECASE)
 # a kiss after the name that signs a message ("thanks so much, sue x", "love, mum xx"): the sign-off's, not a word
 _SIGN_OFF_KISS = re.compile(r"(,\s*[A-Za-z]+)\s+(?:x{1,4}|X{2,4}|xoxo)\s*$")  # ("Racer X" is a name)
-# "confirmed for sat 21st june": a day before its date ("we sat for sun" stays)
-_FOR_DAY_DATE = re.compile(r"(?<![\w'’])((?i:for)\s+)(?i:(mon|wed|sat|sun))(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)")
+# "confirmed for sat 21st june", "booked for sat 8am", "for sun night": a day before its date or a time of it ("we sat
+# for sun" stays)
+_FOR_DAY_DATE = re.compile(r"(?<![\w'’])((?i:for)\s+)(?i:(mon|wed|sat|sun))(?=\s+(?:\d{1,2}(?:st|nd|rd|th)?\b|"
+                           r"\d{1,2}(?::\d\d)?\s*(?i:am|pm)\b|(?i:morning|afternoon|evening|night)\b))")
 # "brake the news", "brake up with him": break; "wont effect us much": affect ("effect change" brings it about)
 _BRAKE_BREAK = re.compile(r"(?<![\w'’])([Bb])rake(s?)(?=\s+(?:up|the\s+news|the\s+ice|the\s+window|the\s+screen|"
                           r"the\s+glass|the\s+rules?|the\s+law|the\s+bank|the\s+record|(?:my|his|her|your|their)\s+"

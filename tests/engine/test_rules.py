@@ -488,6 +488,11 @@ CASES = [
     # a lone "w" before a person or a determiner is "with"; the letter stays
     ("would u mind swapping shifts w me on sat", "Would you mind swapping shifts with me on Saturday?"),
     ("not every station starts with a w it depends", "Not every station starts with a w it depends."),
+    ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
+    # a short day before a time of it is the day
+    ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
+    ("plans for sun night?", "Plans for Sunday night?"),
+    ("we sat for sun", "We sat for sun."),
     # "ikr??" holds its own question: the agreement ends with a full stop
     ("ikr?? the ending made zero sense", "I agree. The ending made zero sense."),
     # "lowkey" before an opinion verb hedges the opinion; the dropped "I" comes back, but not in a question or an
