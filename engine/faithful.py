@@ -513,6 +513,9 @@ _SIGNED_NAME = re.compile(r"(?i:best(?: regards| wishes)?|regards|cheers|thanks|
                           r"[!.]*,\s+([a-z]{2,})([.!]*)$")
 _SIGNING_KIN = frozenset(["mum", "mom", "mam", "dad", "nan", "nana", "gran", "granny", "grandma", "grandad", "grandpa",
                           "auntie", "aunty"])
+_KIN_AFTER_OWNER = _SIGNING_KIN | {"mother", "father", "sister", "brother", "wife", "husband", "son", "daughter",
+                                   "aunt", "uncle", "cousin", "boyfriend", "girlfriend", "partner", "boss", "teacher",
+                                   "parents", "kids", "baby"}
 _ENDEARMENTS = frozenset(["love", "dear", "darling", "sweetie", "sweetheart", "honey", "hun", "babe", "baby", "pal",
                           "buddy", "sir", "madam", "doll", "petal", "pet", "chuck", "duck", "boss", "chief", "folks"])
 
@@ -2909,6 +2912,12 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
                 and low in wordlist.common and not (i + 1 < len(toks) and titled[i + 1])
                 and re.search(rf"\b{re.escape(_bare(toks[i - 1]))}[.!?]+\s+{re.escape(m.group(2))}\b", rules_text,
                               re.IGNORECASE)):
+            toks[i] = m.group(1) + low + m.group(3)
+            continue
+        # a family word after someone's possessive, typed in lower case ("its jake's mum" -> "it is Jake's Mum"): the
+        # person's mother, no name of her own
+        if (low in _KIN_AFTER_OWNER and low in typed and m.group(2) not in typed and i > 0
+                and re.fullmatch(r"[A-Z][a-z]+['’]s", toks[i - 1]) and not (i + 1 < len(toks) and titled[i + 1])):
             toks[i] = m.group(1) + low + m.group(3)
             continue
         # a code before it ("our Q4 Target", "the 2026 Budget") is read across, as no name of its own; after a
