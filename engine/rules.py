@@ -744,7 +744,7 @@ _SAINT = re.compile(r"(?<![\w'’.])(?:st|St|ST)\.?\s+([a-z]+)(?=['’]s\b)"
                     r"helena|albans|ives|pancras|lawrence|vincent|catherine|margaret|stephen|jude|valentine|"
                     r"clair|cloud|croix|germain|pauls|johns|marys|peters|georges|andrews|barts|patricks)(?![\w'’])")
 # an amount of time before a noun is one word, singular ("a 15 min call" -> "a 15-minute call", "a 3 hr drive" -> "a
-# 3-hour drive"; the model had written "a 15 minutes call")
+# 3-hour drive", "a 10 min taxi ride" -> "a 10-minute taxi ride"; the model had written "a 15 minutes call")
 _SPAN_UNITS = {"min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "hr": "hour", "hrs": "hour",
                "hour": "hour", "hours": "hour", "day": "day", "days": "day", "wk": "week", "wks": "week",
                "week": "week", "weeks": "week", "month": "month", "months": "month", "yr": "year", "yrs": "year",
@@ -752,7 +752,11 @@ _SPAN_UNITS = {"min": "minute", "mins": "minute", "minute": "minute", "minutes":
                "seconds": "second"}
 _SPAN_BEFORE_NOUN = re.compile(
     r"(?<![\w'’])((?i:a|an|the|our|my|your|this|that|one|each|every|his|her|their)\s+)(\d+)[ -]?"
-    r"(" + "|".join(sorted(_SPAN_UNITS, key=len, reverse=True)) + r")\s+(?=(?:call|meeting|break|walk|drive|ride|chat|"
+    r"(" + "|".join(sorted(_SPAN_UNITS, key=len, reverse=True)) + r")\s+"
+    # one word of the writer's may name the kind ("a 10 min taxi ride", "a 2 hr car journey"); not a function word
+    # ("the 3 days of class")
+    r"(?=(?:(?!(?:of|in|on|at|for|to|from|and|or|but|a|an|the|with|by|off|left|ago|each|per|before|after|until|till)"
+    r"\b)[a-z]+\s+)?(?:call|meeting|break|walk|drive|ride|chat|"
     r"sync|presentation|slot|window|delay|wait|video|talk|flight|trip|shift|course|program|programme|session|class|"
     r"lecture|run|workout|nap|interview|commute|journey|warranty|trial|contract|notice|period|lease|plan|limit|"
     r"deadline|stay|visit|hike|layover|extension|vacation|holiday|leave|gap|timer|block|standup|stand-up|"

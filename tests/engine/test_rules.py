@@ -126,6 +126,9 @@ CASES = [
     ("we need 2 more volunteers for sat", "We need 2 more volunteers for Saturday."),
     ("studying for SAT test", "Studying for SAT test."),
     ("we sat for sun", "We sat for sun."),
+    # a span of time before a noun and a word naming its kind
+    ("they charged me £45 for a 10 min taxi ride", "They charged me £45 for a 10-minute taxi ride."),
+    ("the 3 days of class", "The 3 days of class."),
     ("the shipment got held up, should arrive mon", "The shipment got held up, should arrive Monday."),
     ("im literally starving, whens lunch", "I am literally starving, when is lunch?"),
     # an offer after a question asks too; on its own it is as typed
