@@ -315,7 +315,9 @@ _DISCOURSE = (rf"so(?! what\W*$)(?! +(?:long|far|much|many|few|little)\b)"
               rf"|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.!?]|$))|anyway|anyways"
               # "now that" opening a clause stays ("now that ur back, can we talk" had become "That is your back")
               r"|now(?! +that +(?!(?:is|was|would|will|should|could|must|might|sounds|looks|makes|means|said|song|show"
-              r"|joke|all|a|an)\b)[a-z])|ok|okay|hey|yo|and")
+              r"|joke|all|a|an)\b)[a-z])|ok|okay|hey|yo|and"
+              # "meh," opening a sentence shrugs ("meh, could be worse"); after "was" it is mediocre (_MID)
+              r"|meh(?=\W)")
 # "so proud of u": "so" before how the writer feels ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling
 # followed by "by" or a dash is a title)
 _SO_FEELING = re.compile(rf"^({_LEAD})(?i:so|soo+|sooo+)\s+(?=(?:proud|happy|sorry|glad|excited|tired|sad|grateful|"
@@ -328,7 +330,8 @@ _LEADING_DISCOURSE = re.compile(rf"^({_LEAD})(?:{_DISCOURSE}|but)\b,? *(?=[^\W_]
 _LEADING_DISCOURSE_AFTER = re.compile(rf"^({_LEAD})(?:{_DISCOURSE})\b,? *(?=[^\W_])", re.IGNORECASE)
 # A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
 _IT_SUBJECT_DROP = re.compile(
-    rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b))\b",
+    rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b)"
+    r"|could(?= (?:be|have been) (?:worse|better)\b))\b",  # "could be worse": it could
     re.IGNORECASE,
 )
 # A superlative that opens a clause about what someone can do is the subject's noun phrase: "lowest i can go is 250"
@@ -929,7 +932,7 @@ _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?!(?:not|only|none|because|
                           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:just|after|before|for|at|in|on|with|without|until|till|from|of|to|"
                           r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
                           r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
-                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first|second|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure(?! +thing\b)|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first|second|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
                           r"|to be (?:honest|fair|frank)|(?:just )?(?:for your information|by the way)|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
                           r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"

@@ -129,6 +129,12 @@ CASES = [
     # a span of time before a noun and a word naming its kind
     ("they charged me £45 for a 10 min taxi ride", "They charged me £45 for a 10-minute taxi ride."),
     ("the 3 days of class", "The 3 days of class."),
+    # "sure thing" is one answer; "no probs" no problem; "ffs" swears and goes; an opening "meh" shrugs and goes,
+    # and "could be worse" says "it"
+    ("sure thing, no probs", "Sure thing, no problem."),
+    ("ffs the printer again", "The printer again."),
+    ("meh, could be worse", "It could be worse."),
+    ("everything after was meh", "Everything after was mediocre."),
     ("the shipment got held up, should arrive mon", "The shipment got held up, should arrive Monday."),
     ("im literally starving, whens lunch", "I am literally starving, when is lunch?"),
     # an offer after a question asks too; on its own it is as typed
@@ -156,7 +162,7 @@ CASES = [
     ("if we can do it so can you", "If we can do it so can you."),
     ("ok no prob have a great weekend!", "No problem, have a great weekend."),
     ("no problem with that", "No problem with that."),
-    ("aiyo y thnx n al no probs", "Aiyo why thanks and al no problems."),
+    ("aiyo y thnx n al no probs", "Aiyo why thanks and al no problem."),
     ("probs gonna be late", "Probably going to be late."),
     ("ya tel, wats ur problem", "You tel, what is your problem?"),
     ("i owe u big time", "I owe you a great deal."),
