@@ -2092,16 +2092,17 @@ def _quantity_article_lost(candidate: str, rules_text: str) -> list[str]:
 
 # The article dropped between a verb and its noun ("pls dont touch the thermostat" -> "Please do not touch
 # thermostat."): the writer's verb and noun kept side by side, the article gone; a noun that ends its phrase (before
-# punctuation, a conjunction or a preposition), not a plural, after a word that is no preposition, conjunction or
-# "be" (fixed phrases drop one: "play with fire", "go to court", "for dinner"). 3 of 22,660 GYAFC tune references
+# punctuation, a conjunction or a preposition), not a plural, after a word that is no preposition or conjunction
+# (fixed phrases drop one: "play with fire", "go to court", "for dinner"). 3 of 22,660 GYAFC tune references
 # do ("have a color" -> "have color", "got a game" -> "got game", "play the piano" -> "play piano").
 _VERB_ARTICLE_NOUN = re.compile(r"\b([A-Za-z]+)\s+(the|an?)\s+([a-z]{3,})(?=\s*(?:[.!?,;:)—–]|$|\s+(?:and|or|but|because|so|"
                                 r"for|in|on|at|to|with|from)\b))")
 _NO_VERB_BEFORE_ARTICLE = frozenset([
-    "all", "both", "half", "is", "are", "was", "were", "be", "been", "being", "am", "on", "as", "of", "with", "to",
+    "all", "both", "half", "be", "been", "being", "on", "as", "of", "with", "to",
     "for", "from", "into", "during", "about", "in", "at", "by", "and", "or", "but", "always", "yet", "that", "than",
     "like", "after", "before", "without", "under", "over", "around", "through", "near", "off", "up", "down", "out",
     "what", "such", "quite", "once", "not", "never"])
+_BE_BEFORE_SUBJECT = frozenset(["is", "are", "was", "were", "am"])
 
 
 def _article_dropped(candidate: str, rules_text: str) -> list[str]:
@@ -2109,6 +2110,12 @@ def _article_dropped(candidate: str, rules_text: str) -> list[str]:
     found = _VERB_ARTICLE_NOUN.findall(rules_text)
     for before, article, noun in dict.fromkeys((a.lower(), t, b) for a, t, b in found):
         if before in _NO_VERB_BEFORE_ARTICLE or noun.endswith("s"):
+            continue
+        # after "be" only where the noun is the subject asked about ("why's the heating on" -> "Why is heating on");
+        # "it is the best" -> "it is best" says the same
+        if before in _BE_BEFORE_SUBJECT and not re.search(
+                rf"(?:^\W*|\b(?:why|where|what|when|how|who|which)\s+){before}\s+{article}\s+{noun}\b", rules_text,
+                re.IGNORECASE):
             continue
         pair = rf"\b{before}\s+{noun}\b"
         if len(re.findall(pair, candidate, re.IGNORECASE)) > len(re.findall(pair, rules_text, re.IGNORECASE)):
