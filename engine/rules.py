@@ -175,6 +175,18 @@ _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
 # letter ("starts with a w", "the letter w")
 _W_WITH = re.compile(r"(?<![\w'’])((?!(?:a|the|letter|with|and|or)\b)[a-z]+ )w(?= (?:me|you|u|him|her|us|them|my|your|"
                      r"ur|the|a|an|his|our|their)\b)")
+# British "proper" before a feeling or a quality is "very" ("its proper cold out", "i was proper gutted"), and "well"
+# after a verb of being or seeming ("he's well mad", "that one is well good"); "a proper job", "the proper way", "well
+# done", an opening "well good luck" stay
+_VERY_WHAT = (r"(?= (?:cold|hot|good|nice|tired|funny|mad|gutted|chuffed|annoyed|busy|expensive|quick|bad|lovely|"
+              r"knackered|happy|sad|scared|angry|upset|excited|rude|loud|late|early|ill|sick|boring|stressed|fed up)\b)")
+_PROPER_VERY = re.compile(r"(?<![\w'’])(?<!\ba )(?<!\bthe )(?<!\bA )(?<!\bThe )proper" + _VERY_WHAT)
+_WELL_VERY = re.compile(r"((?:\b(?:is|was|are|were|be|am|and|so|looks|looked|seems|seemed|feel|feels|felt|sounds|sounded|"
+                        r"get|got|getting)|['’](?:s|re|m))\s+)well" + _VERY_WHAT, re.IGNORECASE)
+# ... and "innit" closing a sentence about "it" or "that" asks "is it not?" ("its proper cold out innit"); after
+# anything else it only seeks agreement, and goes
+_INNIT = re.compile(r"[ \t]*,?[ \t]+innit[ \t]*[?!.]*[ \t]*$", re.IGNORECASE)
+_INNIT_IT = re.compile(r"^\W*(?:it['’]?s|it is|that['’]?s|that is)\b", re.IGNORECASE)
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
@@ -193,8 +205,8 @@ _NEGATED_QUESTION = re.compile(
 # "ain't" by its subject: "I ain't going" -> "I am not going", "they ain't here" -> "they are not here",
 # "he ain't got time" -> "he does not have time", "you ain't seen" -> "you have not seen" (the lexicon's "is not"
 # stays for a subject this cannot read).
-_AINT = re.compile(r"(?<![\w'’])(i|you|u|ya|we|they|he|she|it|that|this|there) (ain['’]?t)(?: (got|gotten|been|seen|done|"
-                   r"had|heard|gone|met|told|known|eaten|given|taken)\b)?", re.IGNORECASE)
+_AINT = re.compile(r"(?<![\w'’])(i|you|u|ya|we|they|he|she|it|that|this|there) (ain['’]?t)( never)?(?: (got|gotten|been|seen|"
+                   r"done|had|heard|gone|met|told|known|eaten|given|taken)\b)?", re.IGNORECASE)
 _AINT_PERSON = {"i": "am", "you": "are", "u": "are", "ya": "are", "we": "are", "they": "are"}
 _AINT_HAVE = {"i": "have", "you": "have", "u": "have", "ya": "have", "we": "have", "they": "have"}
 # A double negative, said once: "do not have nothing" -> "do not have anything" (a negated auxiliary, one main
@@ -264,15 +276,19 @@ _CLAUSE_GOES_ON = re.compile(r"\s+[^\W\d_]")
 
 
 def _aint(m: re.Match) -> str:
-    subject, aint, verb = m.group(1), m.group(2), m.group(3)
+    """... and "ain't never" says it once: "he ain't never been on time" -> "he has never been on time"."""
+    subject, aint, never, verb = m.group(1), m.group(2), m.group(3), m.group(4)
     who = subject.lower()
+    neg = " never" if never else " not"
     if verb and verb.lower() == "got":
+        if never:
+            return f"{subject} {_match_case(aint, _AINT_HAVE.get(who, 'has') + neg)} {_match_case(verb, 'had')}"
         aux = "do" if who in _AINT_HAVE else "does"
-        return f"{subject} {_match_case(aint, aux + ' not')} {_match_case(verb, 'have')}"
+        return f"{subject} {_match_case(aint, aux + neg)} {_match_case(verb, 'have')}"
     if verb:
         aux = _AINT_HAVE.get(who, "has")
-        return f"{subject} {_match_case(aint, aux + ' not')} {verb}"
-    return f"{subject} {_match_case(aint, _AINT_PERSON.get(who, 'is') + ' not')}"
+        return f"{subject} {_match_case(aint, aux + neg)} {verb}"
+    return f"{subject} {_match_case(aint, _AINT_PERSON.get(who, 'is') + neg)}"
 
 
 def _concord(m: re.Match) -> str:
@@ -331,7 +347,9 @@ _LEADING_DISCOURSE_AFTER = re.compile(rf"^({_LEAD})(?:{_DISCOURSE})\b,? *(?=[^\W
 # A dropped "it" before a verb that cannot be an imperative: "depends on the price", "sounds good".
 _IT_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b)"
-    r"|could(?= (?:be|have been) (?:worse|better)\b))\b",  # "could be worse": it could
+    # "could be worse", "would have been nice to know": it could, it would
+    r"|(?:could|would)(?= (?:be|have been) (?:worse|better|nice|good|great|helpful|useful|easier|harder|lovely|handy"
+    r"|ideal|fun|cool)\b))\b",
     re.IGNORECASE,
 )
 # A superlative that opens a clause about what someone can do is the subject's noun phrase: "lowest i can go is 250"
@@ -347,6 +365,27 @@ _ME_AND_SUBJECT = re.compile(
     r"have|had|has|went|got|broke|been|will|would|can|could|did|do|both|used|met|live|lived|started|just|also|always|"
     r"never|still|['’]re|gonna|going|r)\b)", re.IGNORECASE)
 _PAIR_VERB = {"is": "are", "was": "were", "has": "have"}
+# ... and two people named by object pronouns, or one and a noun phrase, as the subject ("me and him are going" ->
+# "He and I are going", "him and his mates were out of order" -> "He and his mates were ...")
+_OBJECT_PAIR = re.compile(
+    rf"^({_LEAD})(me|him|her|them|us)\s+(?:and|n|&)\s+(me|i|him|her|them|us|(?:my|the|his|her|our|your|their)\s+"
+    r"(?:[^\W\d_]+\s+)??[^\W\d_]+)\s+(?=(?:are|were|have|had|went|got|both|used|met|live|lived|started|always|never"
+    r"|still|gonna|going|will|would|can|could|did|do|r)\b)", re.IGNORECASE)
+_SUBJECT_OF = {"me": "I", "him": "he", "her": "she", "them": "they", "us": "we"}
+
+
+def _object_pair(m: re.Match) -> str:
+    first, second = m.group(2).lower(), m.group(3)
+    if first == "me" and second.lower() in ("me", "i"):
+        return m.group()  # "me and i": no pair to name
+    if first == "me" and second.lower() in _SUBJECT_OF:
+        people = f"{_SUBJECT_OF[second.lower()]} and I"
+    elif first == "me":
+        return m.group()  # "me and my sister": _ME_AND_SUBJECT's
+    else:
+        other = "I" if second.lower() in ("me", "i") else _SUBJECT_OF.get(second.lower(), second)
+        people = f"{_SUBJECT_OF[first]} and {other}"
+    return f"{m.group(1)}{people[:1].upper()}{people[1:]} "
 
 
 # A question typed without its verb: "u coming tonight" -> "Are you coming tonight?", "u ok" -> "Are you okay?",
@@ -2299,6 +2338,8 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _CBA.sub("cannot be bothered", text)
+        text = _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text))
+        text = _INNIT.sub(lambda m: ", is it not?" if _INNIT_IT.match(text) else "", text)
         text = _W_WITH.sub(r"\1with", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
         text = _JK_AGAIN.sub(r"\1", text)
@@ -2590,6 +2631,7 @@ class RuleFormalizer:
         s = _IT_SUBJECT_DROP.sub(r"\1it \2", s)
         if (pair := _ME_AND_SUBJECT.match(s)) is not None and (verb := _NEXT_WORD.match(s, pair.end() - 1)):
             s = f"{pair.group(1)}{pair.group(2)} and I {_PAIR_VERB.get(verb.group(1).lower(), verb.group(1))}{s[verb.end():]}"
+        s = _OBJECT_PAIR.sub(_object_pair, s)
         s = _SUPERLATIVE_OPENING.sub(lambda m: m.group(1) + "the " + m.group(2).lower(), s)
         s = _THANKS.sub(r"\1thank you", s)
         s = _THANK_YOU_A_LOT.sub(r"\1 very much", s)

@@ -135,6 +135,20 @@ CASES = [
     ("ffs the printer again", "The printer again."),
     ("meh, could be worse", "It could be worse."),
     ("everything after was meh", "Everything after was mediocre."),
+    # "ain't never" says it once; "would have been nice" is said of "it"
+    ("he ain't never been on time", "He has never been on time."),
+    ("we aint never got a refund", "We have never had a refund."),
+    ("woulda been nice to get a heads up", "It would have been nice to get a heads up."),
+    ("would love to come", "Would love to come."),
+    # British "proper"/"well" before a quality is "very"; "innit" after "it"/"that" asks, elsewhere goes
+    ("its proper cold out innit", "It is very cold out, is it not?"),
+    ("he's well mad innit", "He is very mad."),
+    ("the proper way to do it", "The proper way to do it."),
+    ("well good luck whatever you do", "Good luck whatever you do."),
+    # object pronouns as a pair's subject are subject pronouns, "I" last
+    ("me and him are going to the game", "He and I are going to the game."),
+    ("him and his mates were out of order", "He and his mates were out of order."),
+    ("him and i are mates", "He and I are mates."),
     ("the shipment got held up, should arrive mon", "The shipment got held up, should arrive Monday."),
     ("im literally starving, whens lunch", "I am literally starving, when is lunch?"),
     # an offer after a question asks too; on its own it is as typed
