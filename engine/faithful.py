@@ -1068,18 +1068,21 @@ def _swapped_pairs(candidate: str, source: str) -> list[str]:
 # The preposition after a particle ("fill me in on what i missed", "catch up with", "run out of"): a candidate that
 # keeps the particle and runs it into what follows ("fill me in what I missed") says something else; one that says
 # it with another preposition ("fill me in about") does not.
-_PARTICLE_PREP = re.compile(r"\b(in|up|out|down|off|back|over|along|away)\s+(on|with|of|for|to|at|from)\b", re.IGNORECASE)
+_PARTICLE_PREP = re.compile(r"\b(in|up|out|down|off|back|over|along|away)\s+(on|with|of|for|to|at|from)\b|\b(on)\s+(about)\b",
+                            re.IGNORECASE)
 _PREPOSITIONS = r"(?:on|with|of|for|to|at|from|about|regarding|in|into|onto|by|concerning)"
 
 
 def _particle_prep_lost(candidate: str, source: str, rules_text: str) -> list[str]:
     out = []
-    for particle, prep in dict.fromkeys((m.group(1).lower(), m.group(2).lower())
+    for particle, prep in dict.fromkeys(((m.group(1) or m.group(3)).lower(), (m.group(2) or m.group(4)).lower())
                                         for m in _PARTICLE_PREP.finditer(rules_text)):
         if not re.search(rf"\b{particle}\s+{prep}\b", source, re.IGNORECASE):
             continue
+        # ... or "on" of "on about" left at the clause's end ("what shes on about" -> "what she is on.")
+        stranded = rf"|\b{particle}\s*(?:[.!?,;]|$)" if prep == "about" else ""
         if (not re.search(rf"\b{particle}\s+{prep}\b", candidate, re.IGNORECASE)
-                and re.search(rf"\b{particle}\s+(?!{_PREPOSITIONS}\b)[^\W\d_]", candidate, re.IGNORECASE)):
+                and re.search(rf"\b{particle}\s+(?!{_PREPOSITIONS}\b)[^\W\d_]{stranded}", candidate, re.IGNORECASE)):
             out.append(prep)
     return out
 

@@ -1413,6 +1413,7 @@ CAUGHT = [
     ("Please do not touch thermostat.", "pls dont touch the thermostat", "touch the thermostat"),  # the article
     ("I need to book table for Friday.", "i need to book a table for fri", "book a table"),
     ("Why is heating on full blast?", "why's the heating on full blast", "is the heating"),  # the subject asked about
+    ("I do not have a clue what she is on.", "i aint got a clue what shes on about", "about"),  # talking about
     ("I received my bloods done this morning.", "got my bloods done this morning", "got my bloods done"),  # had done
     ("It is not that I do not like him, it is just a lot.", "its not that i dont like him, its just hes a lot",
      "he is"),  # who is too much, cut out
