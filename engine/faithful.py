@@ -1079,10 +1079,14 @@ def _particle_prep_lost(candidate: str, source: str, rules_text: str) -> list[st
                                         for m in _PARTICLE_PREP.finditer(rules_text)):
         if not re.search(rf"\b{particle}\s+{prep}\b", source, re.IGNORECASE):
             continue
-        # ... or "on" of "on about" left at the clause's end ("what shes on about" -> "what she is on.")
-        stranded = rf"|\b{particle}\s*(?:[.!?,;]|$)" if prep == "about" else ""
-        if (not re.search(rf"\b{particle}\s+{prep}\b", candidate, re.IGNORECASE)
-                and re.search(rf"\b{particle}\s+(?!{_PREPOSITIONS}\b)[^\W\d_]{stranded}", candidate, re.IGNORECASE)):
+        kept = re.search(rf"\b{particle}\s+{prep}\b", candidate, re.IGNORECASE)
+        # "on about" is talking about: either word dropped says something else ("what shes on about" -> "what she is
+        # on.", "what she is about."), unless the candidate says the talking
+        if prep == "about":
+            if not kept and not re.search(r"\b(?:talking|saying|say|says|mean|means|meant|referring)\b", candidate,
+                                          re.IGNORECASE):
+                out.append("on about")
+        elif not kept and re.search(rf"\b{particle}\s+(?!{_PREPOSITIONS}\b)[^\W\d_]", candidate, re.IGNORECASE):
             out.append(prep)
     return out
 

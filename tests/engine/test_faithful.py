@@ -1413,7 +1413,8 @@ CAUGHT = [
     ("Please do not touch thermostat.", "pls dont touch the thermostat", "touch the thermostat"),  # the article
     ("I need to book table for Friday.", "i need to book a table for fri", "book a table"),
     ("Why is heating on full blast?", "why's the heating on full blast", "is the heating"),  # the subject asked about
-    ("I do not have a clue what she is on.", "i aint got a clue what shes on about", "about"),  # talking about
+    ("I do not have a clue what she is on.", "i aint got a clue what shes on about", "on about"),  # talking about
+    ("I do not have a clue what she is about.", "i aint got a clue what shes on about", "on about"),
     ("I received my bloods done this morning.", "got my bloods done this morning", "got my bloods done"),  # had done
     ("It is not that I do not like him, it is just a lot.", "its not that i dont like him, its just hes a lot",
      "he is"),  # who is too much, cut out
@@ -1526,6 +1527,7 @@ FINE = [
     ("Marry her, and then go to court.", "marry her and go to the court"),
     ("It was a quick fix.", "it was a quick fix lol"),
     ("Being with someone is best.", "being with someone is the best"),
+    ("I do not know what she is talking about.", "idk what shes on about"),
     ("I play guitar and I love the drums.", "i play guitar and i love drums"),
     ("Many people turned up to the fete.", "loads of ppl turned up to the fete"),
     ("Please do not reply to all on this thread.", "pls dont reply all to this thread"),
