@@ -2072,10 +2072,17 @@ _DO_DO = re.compile(r"\b(do|does|did)\s+(you|we|they|i|he|she|it)\s+(?:guys\s+|a
                     r"(?:do|does|did)\s+([A-Za-z]+)", re.IGNORECASE)
 
 
+# ... and said "not" ("we dont do refunds on sale items" -> "We do not refunds on sale items")
+_DO_NOT_DO = re.compile(r"\b(do|does|did)\s+not\s+(?:do|does|did)\s+([A-Za-z]+)", re.IGNORECASE)
+
+
 def _do_dropped(candidate: str, rules_text: str) -> list[str]:
-    return ["do" for aux, subject, nxt in dict.fromkeys(_DO_DO.findall(rules_text))
-            if re.search(rf"\b{aux}\s+{subject}\s+(?:guys\s+|all\s+|both\s+)?{re.escape(nxt)}\b", candidate,
-                         re.IGNORECASE)][:1]
+    asked = [aux for aux, subject, nxt in dict.fromkeys(_DO_DO.findall(rules_text))
+             if re.search(rf"\b{aux}\s+{subject}\s+(?:guys\s+|all\s+|both\s+)?{re.escape(nxt)}\b", candidate,
+                          re.IGNORECASE)]
+    said = [aux for aux, nxt in dict.fromkeys(_DO_NOT_DO.findall(rules_text))
+            if re.search(rf"\b{aux}\s+not\s+{re.escape(nxt)}\b", candidate, re.IGNORECASE)]
+    return ["do"] if asked or said else []
 
 
 # The article that makes a quantity some, not hardly any ("a little lame" -> "little lame", "a few ideas" -> "few

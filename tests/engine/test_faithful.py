@@ -1407,6 +1407,7 @@ CAUGHT = [
     ("The rental car had a scratch on it already, and took pictures.",
      "the rental car had a scratch on it already, took pics", "~and took"),  # the car made the one who took them
     ("Do you gluten free options?", "do u guys do gluten free options?", "do"),  # the verb "do" dropped
+    ("We do not refunds on sale items.", "we dont do refunds on sale items", "do"),
     ("We are short goalie for Sunday's game.", "were short a goalie for sundays game", "short a goalie"),
     ("The acting was little lame.", "the acting was a little lame", "a little"),  # some, made hardly any
     ("I have few ideas.", "i have a few ideas", "a few"),
