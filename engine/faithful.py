@@ -2072,7 +2072,8 @@ _DO_DO = re.compile(r"\b(do|does|did)\s+(you|we|they|i|he|she|it)\s+(?:guys\s+|a
                     r"(?:do|does|did)\s+([A-Za-z]+)", re.IGNORECASE)
 
 
-# ... and said "not" ("we dont do refunds on sale items" -> "We do not refunds on sale items")
+# ... and said "not" ("we dont do refunds on sale items" -> "We do not refunds on sale items", "We don't refunds": a
+# candidate's contractions are spelt out only when it is offered)
 _DO_NOT_DO = re.compile(r"\b(do|does|did)\s+not\s+(?:do|does|did)\s+([A-Za-z]+)", re.IGNORECASE)
 
 
@@ -2081,7 +2082,7 @@ def _do_dropped(candidate: str, rules_text: str) -> list[str]:
              if re.search(rf"\b{aux}\s+{subject}\s+(?:guys\s+|all\s+|both\s+)?{re.escape(nxt)}\b", candidate,
                           re.IGNORECASE)]
     said = [aux for aux, nxt in dict.fromkeys(_DO_NOT_DO.findall(rules_text))
-            if re.search(rf"\b{aux}\s+not\s+{re.escape(nxt)}\b", candidate, re.IGNORECASE)]
+            if re.search(rf"\b{aux}(?:\s+not|n['’]t)\s+{re.escape(nxt)}\b", candidate, re.IGNORECASE)]
     return ["do"] if asked or said else []
 
 
@@ -2409,7 +2410,7 @@ def _long_sentence_broken(candidate: str, rules_text: str) -> list[str]:
     for before, modal, who, verb in dict.fromkeys(_ASKED_MODAL.findall(rules_text)):
         # "shall i try again?" offers: "I will try again" says it, "will I try again?" asks what will happen; "should
         # I" still offers
-        said = rf"\b{who}\s+(?:shall|will)\s+{verb}\b|\bwill\s+{who}\s+{verb}\b" if modal.lower() == "shall" else (
+        said = rf"\b{who}(?:\s+(?:shall|will)|['’]ll)\s+{verb}\b|\bwill\s+{who}\s+{verb}\b" if modal.lower() == "shall" else (
             rf"\b{who}\s+{modal}\s+{verb}\b")
         asked = "(?:shall|should)" if modal.lower() == "shall" else modal
         if ((before or "").lower() not in _WH_BEFORE and re.search(said, candidate, re.IGNORECASE)

@@ -1408,6 +1408,7 @@ CAUGHT = [
      "the rental car had a scratch on it already, took pics", "~and took"),  # the car made the one who took them
     ("Do you gluten free options?", "do u guys do gluten free options?", "do"),  # the verb "do" dropped
     ("We do not refunds on sale items.", "we dont do refunds on sale items", "do"),
+    ("We don't refunds on sale items.", "we dont do refunds on sale items", "do"),
     ("We are short goalie for Sunday's game.", "were short a goalie for sundays game", "short a goalie"),
     ("The acting was little lame.", "the acting was a little lame", "a little"),  # some, made hardly any
     ("I have few ideas.", "i have a few ideas", "a few"),
@@ -1421,6 +1422,7 @@ CAUGHT = [
      "he is"),  # who is too much, cut out
     ("He is not answering, I will try again later?", "he's not answering, shall i try again later?", "~shall i"),
     ("He is not answering, will I try again later?", "he's not answering, shall i try again later?", "~shall i"),
+    ("He's not answering, I'll try again later?", "he's not answering, shall i try again later?", "~shall i"),
     ("Standup: yesterday finished the login page today, working on tests.",
      "standup: yesterday finished the login page, today working on tests", "~today"),  # the time moved over
     ("Please clock out before you break, not after.", "pls clock out before ur break, not after", "your break"),
