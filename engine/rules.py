@@ -422,7 +422,9 @@ _ASKED_WANT = re.compile(rf"(^(?:{_LEAD})|,\s+)(want to|need)(?= [a-z])(?! (?:i|
                          r"(?=[^,;.!?]*\?$)", re.IGNORECASE)
 # "can u send me the q3 numbers by thurs? need them for the board deck": the writer needs what was asked for (a model,
 # and the offer rule below, made it "Do you need them ...?")
-_NEED_BACK = re.compile(rf"^({_LEAD})(?i:need)(?= (?:it|them|this|that|these|those)\b)")
+# ... and what the writer needs to do ("can or not? need to know by today" -> "I need to know", not "Do you need to
+# know by today?"); only a wish after a question is offered ("u free this weekend? wanna grab brunch")
+_NEED_BACK = re.compile(rf"^({_LEAD})(?i:need)(?= (?:it|them|this|that|these|those|to)\b)")
 _WANT_OPENING = re.compile(rf"^{_LEAD}(?:want to|need) [a-z]", re.IGNORECASE)
 _ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(?<!new)s\b)", re.IGNORECASE)
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".

@@ -149,6 +149,10 @@ CASES = [
     ("me and him are going to the game", "He and I are going to the game."),
     ("him and his mates were out of order", "He and his mates were out of order."),
     ("him and i are mates", "He and I are mates."),
+    # after a question, what the writer needs to do is the writer's ("Do you need to know" was written); a wish is
+    # offered
+    ("can or not? need to know by today", "Can or not? I need to know by today."),
+    ("u free this weekend? wanna grab brunch", "Are you free this weekend? Do you want to grab brunch?"),
     ("the shipment got held up, should arrive mon", "The shipment got held up, should arrive Monday."),
     ("im literally starving, whens lunch", "I am literally starving, when is lunch?"),
     # an offer after a question asks too; on its own it is as typed
