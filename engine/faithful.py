@@ -2194,12 +2194,13 @@ def _owner_made_subject(candidate: str, rules_text: str) -> list[str]:
 
 
 # A subject and a verb put before a sentence that has its own ("register 3 is down again" -> "I have register 3 is
-# down again.", "I think the server is down."): 2 of 22,660 GYAFC tune references, each the writer's own "i think"
-# moved to the front
-_PRONOUN_VERB = re.compile(r"^(?:I|We|You|He|She|They)\s+(?:have|has|had|enjoy|like|love|think|want|need|get|got|am|is|"
-                           r"are|believe|feel|guess|know)\s+")
-_MAIN_VERB = re.compile(r"^((?:(?!(?:that|which|who|i|you|we|they|he|she)\b)[\w'’-]+\s+){1,4}?"
-                        r"(?:is|are|was|were|will|has|have|had|can|could)\b)", re.IGNORECASE)
+# down again.", "I think the server is down.", "either fri or sat works" -> "It is either Friday or Saturday works"):
+# 2 of 22,660 GYAFC tune references, each the writer's own "i think" moved to the front
+_PRONOUN_VERB = re.compile(r"^(?:(?:I|We|You|He|She|They)\s+(?:have|has|had|enjoy|like|love|think|want|need|get|got|am|"
+                           r"is|are|believe|feel|guess|know)|It\s+is|It\s+was)\s+")
+_MAIN_VERB = re.compile(r"^((?:(?!(?:that|which|who|i|you|we|they|he|she|it)\b)[\w'’-]+\s+){1,4}?"
+                        r"(?:is|are|was|were|will|has|have|had|can|could|works|suits|sounds|looks|matters|helps)\b)",
+                        re.IGNORECASE)
 
 
 def _sentence_prefixed(candidate: str, source: str, rules_text: str) -> list[str]:
@@ -2208,7 +2209,7 @@ def _sentence_prefixed(candidate: str, source: str, rules_text: str) -> list[str
     if not head or not m or re.search(r"\b" + r"\s+".join(m.group().split()) + r"\b", source, re.IGNORECASE):
         return []
     said = head.group(1).lower().split()
-    return ["+" + m.group().strip()] if candidate[m.end():].lower().split()[:len(said)] == said else []
+    return ["+" + m.group().strip()] if re.findall(r"[\w'’-]+", candidate[m.end():].lower())[:len(said)] == said else []
 
 
 # "have" and a participle after a "do" question ("anyone in our group done the slides yet?" -> "Does anyone in our group
