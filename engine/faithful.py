@@ -2162,6 +2162,25 @@ def _subject_cut_out(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# A comma the writer did not type put between a verb and its object ("my best mate fancies my sister" -> "My best mate
+# fancies, my sister," as if she were spoken to): a word in -s (a verb's present, or a plural) and then a possessive or
+# "the"; none of 22,660 GYAFC tune references does
+_VERB_THEN_OWNER = re.compile(r"\b([a-z]{4,}s)\s+(my|your|his|her|our|their|the)\s+([a-z]+)\b")
+_NOT_A_VERB_IN_S = frozenset(["this", "always", "perhaps", "unless", "guys", "days", "years", "times", "things", "friends",
+                              "people", "thus", "plus", "less", "does"])
+
+
+def _comma_before_object(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for verb, owner, noun in dict.fromkeys(_VERB_THEN_OWNER.findall(rules_text)):
+        if verb in _NOT_A_VERB_IN_S or verb.endswith(("ss", "us", "is")):
+            continue
+        split = rf"\b{verb},\s+{owner}\s+{noun}\b"
+        if re.search(split, candidate, re.IGNORECASE) and not re.search(split, rules_text, re.IGNORECASE):
+            out.append(f"~{verb} {owner}")
+    return out
+
+
 # A time moved over the comma into the clause before it ("yesterday finished the login page, today working on tests"
 # -> "... finished the login page today, working on tests." says the page was finished today; no GYAFC tune reference
 # of the 22,660 moves one)
@@ -3281,8 +3300,8 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _article_dropped,
-                   _subject_cut_out, _time_moved, _owner_made_subject, _do_have_done, _owner_or_day_changed,
-                   _praise_made_job, _let_made_be,
+                   _subject_cut_out, _comma_before_object, _time_moved, _owner_made_subject, _do_have_done,
+                   _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,

@@ -1429,6 +1429,7 @@ CAUGHT = [
     ("I have register 3 is down again.", "register 3 is down again", "+I have"),  # words put before a sentence
     ("I think register 3 is down again.", "register 3 is down again", "+I think"),
     ("It is either Friday or Saturday works, not Sunday.", "either fri or sat works, not sun tho", "+It is"),
+    ("My best mate fancies, my sister, awkward.", "my best mate fancies my sister, awkward", "~fancies my"),
     ("Does anyone in our group have done the slides yet?", "anyone in our group done the slides yet?", "~have"),
     ("Barbecue at our Saturday from 2.", "bbq at ours sat from 2", "ours"),  # "ours" made the Saturday's owner
     ("Barbecue at ours Saturdays from 2.", "bbq at ours sat from 2", "~Saturdays"),  # one day made every one
