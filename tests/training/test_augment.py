@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
+import tomli_w
 
 from engine.errors import InputError, ModelNotInstalled
 from training.augment import apertium
@@ -271,6 +273,29 @@ def test_mtask_stage_reused_from_another_run(tmp_path, tiny_config, fixture_data
     assert report["pairs"] == json.loads((first / "mtask" / "report.json").read_text())["pairs"] > 5
     assert json.loads((second / "mtask" / "DONE.json").read_text())["reused_from"] == str(first / "mtask")
     assert any(e["event"] == "log" and "reused from" in e.get("message", "") for e in events)
+
+
+def test_stage_reuse_reads_a_section_the_source_config_leaves_out_as_its_defaults(tmp_path, tiny_config,
+                                                                                   fixture_data, capsys):
+    """A real run saves only the sections its config named: row 2.3's folder has no [mtask] (its stage read the
+    defaults), and rows 1.2-1.5 reuse it; a section left out is compared as its defaults, not refused."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    rc, _ = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(first), f"data.root={fixture_data}"],
+                 capsys)
+    assert rc == 0
+    saved = tomllib.loads((first / "config.toml").read_text(encoding="utf-8"))
+    assert saved.pop("mtask") == {"gec_root": "gec", "limit_per_corpus": 0, "max_words": 60, "keep_identical": 0.1,
+                                  "reuse": ""}  # the defaults, as the stage read them
+    (first / "config.toml").write_text(tomli_w.dumps(saved), encoding="utf-8")
+    rc, events = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(second), f"data.root={fixture_data}",
+                       f"mtask.reuse={first}"], capsys)
+    assert rc == 0, events[-2:]
+    assert (second / "mtask" / "pairs.tsv").read_bytes() == (first / "mtask" / "pairs.tsv").read_bytes()
+    # ... and a setting of this run's that differs from those defaults is still refused
+    rc, events = _run(["mtask", "--config", str(tiny_config), "--run-dir", str(tmp_path / "third"),
+                       f"data.root={fixture_data}", f"mtask.reuse={first}", "mtask.max_words=30"], capsys)
+    assert rc == 4
+    assert any(e["event"] == "error" and "mtask.max_words is 60 there, 30 here" in e["message"] for e in events)
 
 
 def test_stage_reuse_refuses_what_it_cannot_stand_for(tmp_path, tiny_config, fixture_data, capsys):

@@ -18,6 +18,7 @@ from training.augment.back_translation import back_translate, train_reverse_mode
 from training.augment.formality_discrimination import discriminate, load_discriminator
 from training.augment.multitask_gec import build_pairs
 from training.augment.pairs_io import PAIRS_FILE, generation_digest, read_sources, samples, write_pairs
+from training.config import Config
 from training.data import gyafc
 from training.evaluate import corpus_bleu
 from training.protocol import CONFIG_TOML, DONE_FILE, is_done
@@ -63,7 +64,10 @@ class _PairsStage(Stage):
         ours = json.loads(json.dumps(ctx.config.to_dict()))
         diffs = []
         for sec in (self.name, "data"):
-            a, b = ours.get(sec, {}), theirs.get(sec, {})
+            # a section the source's config.toml leaves out ran with its defaults: a run saves the sections its
+            # config named, and a stage reads the others' defaults (rows 1.2-1.5 reuse [fdis] and [mtask] so)
+            a = ours.get(sec, {})
+            b = theirs[sec] if sec in theirs else json.loads(json.dumps(Config().replace(sec).to_dict()[sec]))
             for k in sorted((set(a) | set(b)) - {"reuse"}):
                 if a.get(k) != b.get(k):
                     diffs.append(f"{sec}.{k} is {b.get(k)!r} there, {a.get(k)!r} here")
