@@ -2865,6 +2865,26 @@ def negations(text: str) -> int:
     return verbal if verbal else len(found)
 
 
+# British and American spellings of one word ("colour" -> "color", "realise" -> "realize", "learnt" -> "learned",
+# "centre" -> "center"), and a plural's letters made a possessive ("valentines day" -> "Valentine's Day"): the
+# writer's word, spelt as the candidate spells it
+_SPELLING_SWAPS = (("our", "or"), ("ise", "ize"), ("ised", "ized"), ("ising", "izing"), ("isation", "ization"),
+                   ("yse", "yze"), ("tre", "ter"), ("nt", "ned"), ("lt", "lled"), ("ogue", "og"), ("ey", "ay"))
+_SPELT_PAIRS = {"blond": "blonde", "blonde": "blond", "grey": "gray", "gray": "grey"}
+
+
+def _spelt_otherwise(word: str, candidate_words: set[str]) -> bool:
+    if _SPELT_PAIRS.get(word) in candidate_words:
+        return True
+    if word.endswith("s") and (word[:-1] + "'s" in candidate_words or word[:-1] + "’s" in candidate_words):
+        return True
+    for a, b in _SPELLING_SWAPS:
+        for x, y in ((a, b), (b, a)):
+            if word.endswith(x) and len(word) > len(x) + 2 and word[: -len(x)] + y in candidate_words:
+                return True
+    return False
+
+
 def _respelled(word: str, candidate_words: set[str]) -> bool:
     """The candidate has the word with its spelling fixed ("plannin" -> "planning", "hte" -> "the")."""
     k = 1 if len(word) < 7 else 2
@@ -3363,6 +3383,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
 
     lost = [w for w in content if _stem(w) not in cand_stems and (w not in joined or wordlist.known(w))
             and (wordlist.known(w) or not _respelled(w, cand_set)) and not said_formally(w) and not concord(w)
+            and not _spelt_otherwise(w, cand_set)
             and w not in compounded and not (w in LOGICAL_ALTERNATIVES and _logical_kept(w, cand_set, cand_text))]
     # Two of the writer's words with one stem are two words: "parking" does not keep "park" ("the parking lot's being
     # repaved so park on the street" -> "... so on the street."). 106 of 22,660 GYAFC tune references (0.47 %) drop

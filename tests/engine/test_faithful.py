@@ -1531,6 +1531,10 @@ FINE = [
     ("Play with fire and you will get burned.", "play with the fire and ur gonna get burned"),
     ("Marry her, and then go to court.", "marry her and go to the court"),
     ("It was a quick fix.", "it was a quick fix lol"),
+    # a word spelt the other side of the Atlantic, or a plural's letters made a possessive, is the writer's word
+    ("It is the only color that it can be.", "it is the only colour that it can be"),
+    ("Why have you not learned primary school math?", "why havent u learnt primary school math?"),
+    ("Have a happy Valentine's Day.", "have a happy valentines day"),
     ("Being with someone is best.", "being with someone is the best"),
     ("I do not know what she is talking about.", "idk what shes on about"),
     ("I play guitar and I love the drums.", "i play guitar and i love drums"),
