@@ -2805,14 +2805,20 @@ _AUX_BEFORE_NUMBER = re.compile(r"\W*(?i:did|do|does|have|has|had)\s+(?:\d|(?i:t
                                 r"ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b)")
 
 
+_ASKED_AFTER_COMMA = re.compile(r",\s+(?:(?:so|and|but|then)\s+)?(?:what|who|why|how|where|when|which)\b(?![^,]*,)",
+                                re.IGNORECASE)
+
+
 def _question_added(candidate: str, source: str, rules_text: str) -> bool:
     """A statement given a question mark the writer did not type ("... 500 units? thx" -> "... 500 units? Thank
     you?"); a question the rules or the writer left unmarked may get one ("u coming tonight" -> "Are you coming
     tonight?")."""
     if len(_ASK_MARK.findall(candidate)) <= max(source.count("?"), rules_text.count("?")):
         return False
-    # (an auxiliary before a number asks nothing: "did 3 sets of 12, new pb" -> "Did 3 sets of 12, new PB on squats?")
-    return any((ws := words(m.group(1))) and ((ws[0] not in _ASKING and ws[-1] not in _ASKING)
+    # (an auxiliary before a number asks nothing: "did 3 sets of 12, new pb" -> "Did 3 sets of 12, new PB on squats?";
+    # a question after a comma asks: "First of all, what is your age?", "He is a man, what do you expect?")
+    return any((ws := words(m.group(1))) and not _ASKED_AFTER_COMMA.search(m.group(1))
+               and ((ws[0] not in _ASKING and ws[-1] not in _ASKING)
                                               or (ws[0] in _MODALS_ASKING and ws[1:2]
                                                   and (ws[1] in _BARE_VERBS or ws[1] == "have"))
                                               or _AUX_BEFORE_NUMBER.match(m.group(1)) is not None)

@@ -1535,6 +1535,9 @@ FINE = [
     ("It is the only color that it can be.", "it is the only colour that it can be"),
     ("Why have you not learned primary school math?", "why havent u learnt primary school math?"),
     ("Have a happy Valentine's Day.", "have a happy valentines day"),
+    # a question after a comma asks, whatever opens the sentence
+    ("First of all, what is your age?", "first of all wat is ur age."),
+    ("He is a man, what do you expect?", "He is a guy what do you expect"),
     ("Being with someone is best.", "being with someone is the best"),
     ("I do not know what she is talking about.", "idk what shes on about"),
     ("I play guitar and I love the drums.", "i play guitar and i love drums"),
