@@ -171,10 +171,12 @@ _AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:
 _RIGHT_NOW = re.compile(r"(?<![\w'’*@#/.-])rn(?![\w'’@*/-])")
 # "ez" is "easy" in chat; only in lower case ("DJ EZ Rock", "EZ Widers" are names)
 _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
-# a lone "w" before a person or a determiner is "with" ("swap shifts w me", "the guy w the gray hair"); not the
-# letter ("starts with a w", "the letter w")
-_W_WITH = re.compile(r"(?<![\w'’])((?!(?:a|the|letter|with|and|or)\b)[a-z]+ )w(?= (?:me|you|u|him|her|us|them|my|your|"
-                     r"ur|the|a|an|his|our|their)\b)")
+# a lone "w" (or chat "wit") before a person or a determiner is "with" ("swap shifts w me", "the guy w the gray hair",
+# "mess wit my man"); not the letter ("starts with a w", "the letter w"), nor "wit" in capitals or after an adjective
+# ("a quick wit"), nor the song "lean wit it, rock wit it"
+_W_WITH = re.compile(r"(?<![\w'’])((?!(?:a|the|letter|with|and|or|quick|sharp|dry|ready|great|keen|biting|lean|rock)\b)"
+                     r"[a-z]+ )(?:w|wit)(?= (?:me|you|u|him|her|us|them|my|"
+                     r"your|ur|the|a|an|his|our|their|it)\b)")
 # British "proper" before a feeling or a quality is "very" ("its proper cold out", "i was proper gutted"), and "well"
 # after a verb of being or seeming ("he's well mad", "that one is well good"); "a proper job", "the proper way", "well
 # done", an opening "well good luck" stay

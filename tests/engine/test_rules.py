@@ -515,6 +515,8 @@ CASES = [
     # a lone "w" before a person or a determiner is "with"; the letter stays
     ("would u mind swapping shifts w me on sat", "Would you mind swapping shifts with me on Saturday?"),
     ("not every station starts with a w it depends", "Not every station starts with a w it depends."),
+    ("i broke up wit him yesterday", "I broke up with him yesterday."),
+    ("she has a quick wit the likes of which", "She has a quick wit the likes of which."),
     ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
     # a short day before a time of it is the day
     ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
