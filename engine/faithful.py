@@ -2181,6 +2181,22 @@ def _comma_before_object(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# Where to go, dropped: "there" after a verb and its person ("can u meet us there at 7" -> "Can you meet us at 7?"),
+# the verb and person kept; none of 22,660 GYAFC tune references does
+_VERB_PERSON_THERE = re.compile(r"\b(meet|see|take|drop|pick|send|bring|get|find|join|leave|put)\s+(us|me|him|her|them|you|"
+                                r"it)\s+there\b", re.IGNORECASE)
+
+
+def _there_dropped(candidate: str, rules_text: str) -> list[str]:
+    for verb, person in dict.fromkeys(_VERB_PERSON_THERE.findall(rules_text)):
+        if (not re.search(rf"\b{verb}\s+{person}\s+there\b", candidate, re.IGNORECASE)
+                and re.search(rf"\b{verb}\s+{person}\b", candidate, re.IGNORECASE)
+                and len(re.findall(r"\bthere\b", candidate, re.IGNORECASE))
+                < len(re.findall(r"\bthere\b", rules_text, re.IGNORECASE))):
+            return ["there"]
+    return []
+
+
 # A time moved over the comma into the clause before it ("yesterday finished the login page, today working on tests"
 # -> "... finished the login page today, working on tests." says the page was finished today; no GYAFC tune reference
 # of the 22,660 moves one)
@@ -3326,8 +3342,8 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _article_dropped,
-                   _subject_cut_out, _comma_before_object, _time_moved, _owner_made_subject, _do_have_done,
-                   _owner_or_day_changed, _praise_made_job, _let_made_be,
+                   _subject_cut_out, _comma_before_object, _there_dropped, _time_moved, _owner_made_subject,
+                   _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,

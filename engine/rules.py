@@ -189,6 +189,11 @@ _WELL_VERY = re.compile(r"((?:\b(?:is|was|are|were|be|am|and|so|looks|looked|see
 # anything else it only seeks agreement, and goes
 _INNIT = re.compile(r"[ \t]*,?[ \t]+innit[ \t]*[?!.]*[ \t]*$", re.IGNORECASE)
 _INNIT_IT = re.compile(r"^\W*(?:it['’]?s|it is|that['’]?s|that is)\b", re.IGNORECASE)
+# "the us office", "the us version": the United States before what it has, not "us" ("the us vs them thing" stays)
+_THE_US = re.compile(r"(?<![\w'’])((?i:the)\s+)us(?=\s+(?:office|offices|embassy|government|election|elections|market|"
+                     r"markets|team|version|dollar|economy|army|military|president|border|site|store|branch|division|tour|"
+                     r"release|open|navy|senate|congress|citizen|citizens|passport|visa|flag|top|charts|edition|"
+                     r"launch|headquarters|hq)\b)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
@@ -2342,6 +2347,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _CBA.sub("cannot be bothered", text)
+        text = _THE_US.sub(r"\1US", text)
         text = _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text))
         text = _INNIT.sub(lambda m: ", is it not?" if _INNIT_IT.match(text) else "", text)
         text = _W_WITH.sub(r"\1with", text)

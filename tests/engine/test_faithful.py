@@ -1430,6 +1430,7 @@ CAUGHT = [
     ("I think register 3 is down again.", "register 3 is down again", "+I think"),
     ("It is either Friday or Saturday works, not Sunday.", "either fri or sat works, not sun tho", "+It is"),
     ("My best mate fancies, my sister, awkward.", "my best mate fancies my sister, awkward", "~fancies my"),
+    ("Can you meet us at 7?", "can u meet us there at 7", "there"),  # where to meet, dropped
     ("Does anyone in our group have done the slides yet?", "anyone in our group done the slides yet?", "~have"),
     ("Barbecue at our Saturday from 2.", "bbq at ours sat from 2", "ours"),  # "ours" made the Saturday's owner
     ("Barbecue at ours Saturdays from 2.", "bbq at ours sat from 2", "~Saturdays"),  # one day made every one

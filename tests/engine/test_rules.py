@@ -517,6 +517,10 @@ CASES = [
     ("not every station starts with a w it depends", "Not every station starts with a w it depends."),
     ("i broke up wit him yesterday", "I broke up with him yesterday."),
     ("she has a quick wit the likes of which", "She has a quick wit the likes of which."),
+    # "the us office": the United States; NHS, GCSE, CV, SLA, QBR in capitals
+    ("the us office is closed for thanksgiving", "The US office is closed for Thanksgiving."),
+    ("its the us vs them thing", "It is the us vs them thing."),
+    ("send me ur cv, the nhs form and ur gcse results", "Send me your CV, the NHS form and your GCSE results."),
     ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
     # a short day before a time of it is the day
     ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
@@ -1569,6 +1573,16 @@ def test_missing_lexicon_file_names_it(tmp_path, name):
     (tmp_path / name).unlink()
     with pytest.raises(ModelError, match=name):
         RuleFormalizer(tmp_path)
+
+
+def test_cased_words_spell_each_word_one_way():
+    """Two spellings of one word ("CVS" the pharmacy, "CVs" the résumés) would leave which one wins to the file's
+    order: each lower-cased word is listed once."""
+    from engine.paths import assets_dir
+    from engine.rules import read_words
+
+    listed = [w.lower() for w in read_words(assets_dir() / "lexicons" / "cased_words.txt")]
+    assert sorted(w for w in set(listed) if listed.count(w) > 1) == []
 
 
 def test_malformed_lexicon_names_file_and_line(tmp_path):
