@@ -815,17 +815,25 @@ def _has_name(name: str, text: str, flags: int = 0) -> bool:
     return re.search(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])", text, flags) is not None
 
 
+_ACRONYM_NAMES = (("US", "United States"), ("UK", "United Kingdom"), ("UN", "United Nations"), ("EU", "European Union"),
+                  ("NYC", "New York City"), ("LA", "Los Angeles"))
+
+
 def _name_swapped(candidate: str, rules_text: str) -> list[str]:
     """A name of several words the candidate writes beside one the writer typed that shares a word with it ("the
     united nations meeting" -> "The United States of the United Nations meeting."); expanding an abbreviation
     ("L.A." -> "Los Angeles") is not this."""
+    # ... or the name of an acronym the writer typed, put beside the acronym ("the US office" -> "The United States of
+    # the US office")
+    out = [f"+{name}" for short, name in _ACRONYM_NAMES if _has_name(short, rules_text) and _has_name(short, candidate)
+           and _has_name(name, candidate) and not _has_name(name, rules_text, re.IGNORECASE)]
     names = _name_phrases()
     typed = [words for name, words in names if _has_name(name, rules_text, re.IGNORECASE)]
     if not typed:
-        return []
-    return [f"+{name}" for name, words in names
-            if _has_name(name, candidate) and not _has_name(name, rules_text, re.IGNORECASE)
-            and any(words & t and words != t for t in typed)]
+        return out
+    return out + [f"+{name}" for name, words in names
+                  if _has_name(name, candidate) and not _has_name(name, rules_text, re.IGNORECASE)
+                  and any(words & t and words != t for t in typed)]
 
 
 def _subjects_added(candidate: str, source: str, rules_text: str) -> list[str]:
