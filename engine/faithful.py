@@ -2205,6 +2205,23 @@ def _there_dropped(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# A preposition of place or way dropped between the writer's words ("keeps coming in thru the window" -> "keeps
+# coming in the window"): the words either side kept side by side and the preposition gone; 3 of 22,660 GYAFC tune
+# references do ("turned around again" -> "turned again", "give into him" -> "give him", "get into her" -> "get her")
+_PLACE_PREPOSITION = re.compile(r"\b([a-z]+)\s+(through|across|over|under|around|behind|between|without|against|towards|"
+                                r"toward|past|onto|into)\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _preposition_dropped(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for before, prep, after in dict.fromkeys(_PLACE_PREPOSITION.findall(rules_text)):
+        joined = rf"\b{before}\s+{after}\b"
+        if (len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
+                and not re.search(rf"\b{prep}\b", candidate, re.IGNORECASE)):
+            out.append(prep.lower())
+    return out
+
+
 # A time moved over the comma into the clause before it ("yesterday finished the login page, today working on tests"
 # -> "... finished the login page today, working on tests." says the page was finished today; no GYAFC tune reference
 # of the 22,660 moves one)
@@ -3350,8 +3367,8 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 
 # checks of a candidate against the rule rewrite alone, each a list of what the candidate lost or changed
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _article_dropped,
-                   _subject_cut_out, _comma_before_object, _there_dropped, _time_moved, _owner_made_subject,
-                   _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
+                   _subject_cut_out, _comma_before_object, _there_dropped, _preposition_dropped, _time_moved,
+                   _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job, _let_made_be,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,

@@ -1431,6 +1431,7 @@ CAUGHT = [
     ("It is either Friday or Saturday works, not Sunday.", "either fri or sat works, not sun tho", "+It is"),
     ("My best mate fancies, my sister, awkward.", "my best mate fancies my sister, awkward", "~fancies my"),
     ("Can you meet us at 7?", "can u meet us there at 7", "there"),  # where to meet, dropped
+    ("Our neighbour's cat keeps coming in the window.", "our neighbour's cat keeps coming in thru the window", "through"),
     ("The United States of the US office is closed.", "the us office is closed", "+United States"),  # said twice
     ("Does anyone in our group have done the slides yet?", "anyone in our group done the slides yet?", "~have"),
     ("Barbecue at our Saturday from 2.", "bbq at ours sat from 2", "ours"),  # "ours" made the Saturday's owner
