@@ -2932,6 +2932,30 @@ def _spelt_otherwise(word: str, candidate_words: set[str]) -> bool:
     return False
 
 
+def writer_spelling(text: str, source: str) -> str:
+    """The candidate with the writer's spelling of a word it spells the other side of the Atlantic ("wrong colour
+    roses" -> "wrong color roses" goes back to "colour"; "learnt", "realise", "centre" likewise): the check reads the
+    two as one word, and the writer's is no error to correct."""
+    typed = {w.lower() for w in _TOKENS.findall(source)}
+
+    def back(m: re.Match) -> str:
+        word = m.group()
+        low = word.lower()
+        if low in typed:
+            return word
+        for a, b in _SPELLING_SWAPS:
+            for x, y in ((a, b), (b, a)):
+                if low.endswith(x) and len(low) > len(x) + 2 and (mine := low[: -len(x)] + y) in typed:
+                    return mine if word.islower() else (mine.capitalize() if word[:1].isupper() and word[1:].islower()
+                                                        else word)
+        mine = _SPELT_PAIRS.get(low)
+        if mine in typed:
+            return mine if word.islower() else mine.capitalize() if word[:1].isupper() else word
+        return word
+
+    return _TOKENS.sub(back, text)
+
+
 def _respelled(word: str, candidate_words: set[str]) -> bool:
     """The candidate has the word with its spelling fixed ("plannin" -> "planning", "hte" -> "the")."""
     k = 1 if len(word) < 7 else 2
@@ -3961,12 +3985,13 @@ class SafeRewriter:
         return Rewrite(r.source, tuple(cands), flags)
 
     def offered(self, text: str, pool: Sequence[str], source: str, rules_text: str = "") -> str:
-        """A chosen candidate as offered: names written as names (name_capitals), then finish(). The writer's own
-        sentence is offered as written."""
+        """A chosen candidate as offered: the writer's case and spelling of its words (writer_case,
+        writer_spelling), names written as names (name_capitals), then finish(). The writer's own sentence is offered
+        as written."""
         if text == source:
             return self.finish(text, source)
-        return self.finish(signed_name(self.name_capitals(writer_case(text, source, self.wordlist, rules_text), pool,
-                                                          source), source, self.wordlist), source)
+        cased = writer_spelling(writer_case(text, source, self.wordlist, rules_text), source)
+        return self.finish(signed_name(self.name_capitals(cased, pool, source), source, self.wordlist), source)
 
     def name_capitals(self, text: str, pool: Sequence[str], source: str = "") -> str:
         """The candidate with the names the writer typed in lower case written as names: a word the word list

@@ -33,6 +33,7 @@ from engine.faithful import (
     read_past_tense,
     words,
     writer_case,
+    writer_spelling,
 )
 from engine.rewriter import FormalRewriter
 from engine.rules import RuleFormalizer
@@ -648,6 +649,14 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     # a family word after someone's possessive is no name ("its jake's mum" was offered as "it is Jake's Mum")
     assert writer_case("Hello, it is Jake's Mum.", "hey its jake's mum", wl) == "Hello, it is Jake's mum."
     assert writer_case("Tell Mum I said hi.", "tell mum i said hi", wl) == "Tell Mum I said hi."
+    # ... and the writer's spelling of a word the candidate spells the other side of the Atlantic ("colour" was offered
+    # as "color" once the check read the two as one word)
+    assert writer_spelling("The florist sent the wrong color roses.", "the florist sent the wrong colour roses") == \
+        "The florist sent the wrong colour roses."
+    assert writer_spelling("Colour me impressed.", "colour me impressed") == "Colour me impressed."
+    assert writer_spelling("Why have you not learned math?", "why havent u learnt math") == \
+        "Why have you not learnt math?"
+    assert writer_spelling("The color is red.", "the color is red") == "The color is red."
     # a day before it names no one ("the Monday Meeting")
     assert writer_case("The Monday Meeting is cancelled.", "the monday meeting is cancelled", wl) == \
         "The Monday meeting is cancelled."
