@@ -1440,6 +1440,7 @@ CAUGHT = [
     ("It is either Friday or Saturday works, not Sunday.", "either fri or sat works, not sun tho", "+It is"),
     ("My best mate fancies, my sister, awkward.", "my best mate fancies my sister, awkward", "~fancies my"),
     ("Can you meet us at 7?", "can u meet us there at 7", "there"),  # where to meet, dropped
+    ("It has been 6 weeks and nothing.", "its been 6 wks & still nothing", "still"),  # the wait, dropped
     ("Our neighbour's cat keeps coming in the window.", "our neighbour's cat keeps coming in thru the window", "through"),
     ("The United States of the US office is closed.", "the us office is closed", "+United States"),  # said twice
     ("Does anyone in our group have done the slides yet?", "anyone in our group done the slides yet?", "~have"),
@@ -1543,6 +1544,7 @@ FINE = [
     ("Play with fire and you will get burned.", "play with the fire and ur gonna get burned"),
     ("Marry her, and then go to court.", "marry her and go to the court"),
     ("It was a quick fix.", "it was a quick fix lol"),
+    ("It has been six weeks and nothing yet.", "its been 6 wks & still nothing"),
     # a word spelt the other side of the Atlantic, or a plural's letters made a possessive, is the writer's word
     ("It is the only color that it can be.", "it is the only colour that it can be"),
     ("Why have you not learned primary school math?", "why havent u learnt primary school math?"),
