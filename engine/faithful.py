@@ -2233,6 +2233,18 @@ def _still_dropped(candidate: str, rules_text: str) -> list[str]:
                          and not re.search(r"\b(?:still|yet)\b", candidate, re.IGNORECASE)) else []
 
 
+# Whose it is, dropped before "own" ("if ur monitor's ur own" -> "If your monitor's own", a possessive of the
+# monitor's): "own" kept, the owner gone; no GYAFC tune sentence has it
+_BE_OWNERS_OWN = re.compile(r"\b(?:is|are|was|were|['’]s|['’]re)\s+(your|my|his|her|their|our)\s+own\b", re.IGNORECASE)
+
+
+def _owner_before_own_dropped(candidate: str, rules_text: str) -> list[str]:
+    return [f"{owner} own" for owner in dict.fromkeys(m.lower() for m in _BE_OWNERS_OWN.findall(rules_text))
+            if re.search(r"\bown\b", candidate, re.IGNORECASE)
+            and len(re.findall(rf"\b{owner}\s+own\b", candidate, re.IGNORECASE))
+            < len(re.findall(rf"\b{owner}\s+own\b", rules_text, re.IGNORECASE))]
+
+
 # A time moved over the comma into the clause before it ("yesterday finished the login page, today working on tests"
 # -> "... finished the login page today, working on tests." says the page was finished today; no GYAFC tune reference
 # of the 22,660 moves one)
@@ -3405,7 +3417,7 @@ def _said_twice(src: Sequence[str], cand: Sequence[str]) -> bool:
 _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_article_lost, _article_dropped,
                    _subject_cut_out, _comma_before_object, _there_dropped, _preposition_dropped, _still_dropped,
                    _time_moved, _owner_made_subject, _do_have_done, _owner_or_day_changed, _praise_made_job,
-                   _let_made_be,
+                   _let_made_be, _owner_before_own_dropped,
                    _till_made_until, _its_object_made_clause, _got_state_received, _named_made_word,
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have,
