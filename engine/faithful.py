@@ -474,7 +474,7 @@ def _sign_off_key(text: str) -> str:
     return text.strip().rstrip(".!").lower()
 
 
-_NAME_LINE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?")
+_NAME_LINE = re.compile(r"[A-Z][a-z]*(?: [A-Z][a-z]+)?")  # "Sarah", "Mike Lee", an initial "J"
 _LINE_BREAK = re.compile(r"\s*(?:\r\n|\n|\r|\u2028)\s*")
 
 

@@ -1842,7 +1842,7 @@ def test_a_letters_lines_keep_their_marks(rules):
     "Cheers, Mike.", "Sarah.")."""
     lines = {"hi jen,": "Hello Jen.", "a few quick thoughts:": "A few quick thoughts.", "hey team,": "Hello team.",
              "loads of ppl came": "Many people came!", "we won!": "We won!",
-             "cheers,\nmike": "Cheers, Mike.", "thanks,": "Thank you.", "Sarah": "Sarah.",
+             "cheers,\nmike": "Cheers, Mike.", "thanks,": "Thank you.", "Sarah": "Sarah.", "J": "J.",
              "best,\r\njo": "Best, Jo.", "the intro is long": "The introduction is long."}
     model = FakeModel({src: [(out, -0.1)] for src, out in lines.items()})
     safe = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01 for src in lines}))
@@ -1856,6 +1856,7 @@ def test_a_letters_lines_keep_their_marks(rules):
     assert got["best,\r\njo"] == "Best,\r\nJo"
     assert got["thanks,"] == "Thank you,"
     assert got["Sarah"] == "Sarah"
+    assert got["J"] == "J"  # an initial signs too
     assert got["the intro is long"].endswith("long.")  # a sentence keeps its full stop
 
 
