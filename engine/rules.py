@@ -194,6 +194,8 @@ _THE_US = re.compile(r"(?<![\w'’])((?i:the)\s+)us(?=\s+(?:office|offices|embas
                      r"markets|team|version|dollar|economy|army|military|president|border|site|store|branch|division|tour|"
                      r"release|open|navy|senate|congress|citizen|citizens|passport|visa|flag|top|charts|edition|"
                      r"launch|headquarters|hq)\b)")
+# "ta" alone, or closing after a comma, thanks ("ta", "cheers, ta"); "the ta" (a teaching assistant) and "TA" stay
+_TA_ALONE = re.compile(rf"(^{_LEAD}|,[ \t]*)(?:ta|Ta)(?=[ \t!.]*$)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
@@ -2347,6 +2349,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _CBA.sub("cannot be bothered", text)
+        text = _TA_ALONE.sub(r"\1thank you", text)
         text = _THE_US.sub(r"\1US", text)
         text = _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text))
         text = _INNIT.sub(lambda m: ", is it not?" if _INNIT_IT.match(text) else "", text)

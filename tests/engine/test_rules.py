@@ -521,6 +521,10 @@ CASES = [
     ("the us office is closed for thanksgiving", "The US office is closed for Thanksgiving."),
     ("its the us vs them thing", "It is the us vs them thing."),
     ("send me ur cv, the nhs form and ur gcse results", "Send me your CV, the NHS form and your GCSE results."),
+    # "ta" alone or closing after a comma thanks; "the ta" is a teaching assistant
+    ("ta", "Thank you."),
+    ("cheers, ta", "Cheers, thank you."),
+    ("email the ta", "Email the TA."),
     ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
     # a short day before a time of it is the day
     ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
