@@ -1965,8 +1965,10 @@ _QUOTED_WORDS = re.compile(r'"([^"\n]{1,80})"')
 # A time of day "at" which something happens ("gets in at 7:40pm" -> "gets in 7:40 pm."): the candidate keeps a word
 # that places it there
 _AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.)|(?=\s+(?:tomorrow|tonight|today"
-                       r"|sharp|o['’]?clock|this|on|in the (?:morning|evening|afternoon))\b))", re.IGNORECASE)
-# (a bare hour counts before a word of the day: "wants us in at 8 tmrw" -> "wants us in 8 tomorrow")
+                       r"|sharp|o['’]?clock|this|on|in the (?:morning|evening|afternoon))\b)|(?=\s*[.!?]*\s*$))",
+                       re.IGNORECASE)
+# (a bare hour counts before a word of the day, or ending the sentence: "wants us in at 8 tmrw" -> "wants us in 8
+# tomorrow", "let the cleaner in at 9" -> "let the cleaner in 9.")
 
 
 _SPEECH_BEFORE = re.compile(r"(?:\b(?:said|says|say|asked|asks|asking|ask|replied|replies|wrote|writes|yelled|told me"

@@ -1103,6 +1103,9 @@ _D_HAD_NEXT = frozenset([
     "been", "better", "had", "already", "gone", "done", "never", "just", "got", "seen"
 ])
 _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
+# ... and before a participle no "is" takes ("something's come up" was "something is come up", "what's happened?",
+# "she's arrived", "it's begun")
+_S_HAS_PARTICIPLES = frozenset(["come", "happened", "changed", "arrived", "become", "begun", "fallen"])
 # a person's 's before "done" and what was done is "has" ("nobody's done anything" was "nobody is done anything")
 _S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told|[a-z]{3,}ed)\s+(?:anything|nothing|something|it|that|"
                          r"this|the|a|an|any|much|enough|everything|his|her|their|my|your|our)\b", re.IGNORECASE)
@@ -2409,7 +2412,10 @@ class RuleFormalizer:
         low = word.lower().replace("’", "'")
         text = m.string
         if low in self._contractions:
-            return _match_case(word, self._contractions[low])
+            full = self._contractions[low]
+            if full.endswith(" is") and _next_word(text, m.end()) in _S_HAS_NEXT | _S_HAS_PARTICIPLES:
+                full = full[:-2] + "has"  # "hes been ill", "whats happened": "has" (was "He is been ill")
+            return _match_case(word, full)
         if low == "id" and word == "id" and _next_word(text, m.end()) in _ID_VERBS and \
                 _prev_word(text, m.start()) not in _ID_OWNERS:
             return "I " + _d_verb(text, m.end())  # "i told sam id cover for him": "I'd"
@@ -2447,6 +2453,8 @@ class RuleFormalizer:
                     word.isupper() and word.isalpha() and len(word) > 1 and repl in _SOUNDED_WORDS
                     and _lone_capitals(text, m.start(), m.end())):
                 return word  # a part of a name ("Lim Yu Wen", "Da Vinci") or an acronym ("he's a DA")
+            if repl.endswith(" is") and _next_word(text, m.end()) in _S_HAS_NEXT | _S_HAS_PARTICIPLES:
+                repl = repl[:-2] + "has"  # ... and the slang's ("wuts happened")
             if word.isupper() and " " in repl and not _caps_around(text, m.start(), m.end()):
                 # an abbreviation in capitals is spelt so, not shouted: its words as the lexicon writes them ("due
                 # EOD" -> "due end of day", not "END of DAY")
@@ -2543,9 +2551,10 @@ class RuleFormalizer:
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):
-                verb = "has" if nxt in _S_HAS_NEXT or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end)
-                                                                            or _S_HAS_DONE.match(text, end))
-                                                    or _S_HAS_ADVERB_DONE.match(text, end)) else "is"
+                has = (nxt in _S_HAS_NEXT or nxt in _S_HAS_PARTICIPLES
+                       or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)))
+                       or _S_HAS_ADVERB_DONE.match(text, end))
+                verb = "has" if has else "is"
             elif base in _SLANG_NOUNS and base in self._slang:
                 return f"{src_base}'s"  # a possessive: "my bro's wedding" -> "my brother's wedding"
             else:

@@ -525,6 +525,11 @@ CASES = [
     ("ta", "Thank you."),
     ("cheers, ta", "Cheers, thank you."),
     ("email the ta", "Email the TA."),
+    # "'s" and an apostrophe-less "hes", "whats" before "been", "got" or a participle no "is" takes: "has"
+    ("cant make it tmrw, something's come up at work", "I cannot make it tomorrow, something has come up at work."),
+    ("hes been ill all week", "He has been ill all week."),
+    ("whats happened?", "What has happened?"),
+    ("hes nice", "He is nice."),
     ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
     # a short day before a time of it is the day
     ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
