@@ -1941,10 +1941,11 @@ _BARE_VERBS = frozenset(["call", "be", "let", "send", "see", "get", "go", "come"
 
 # A question's relative clause cut off as a statement of its own ("does anyone have a charger i could borrow for like
 # an hour" -> "Does anyone have a charger? I could borrow for about an hour."): the mark lands between two words the
-# rules keep together in one question, and what follows it lacks the object it had ("borrow for", "lent me.").
+# rules keep together in one question, and what follows it lacks the object it had ("borrow for", "lent me.", "who's
+# got a charger i can borrow" -> "Who has a charger, I can borrow?").
 _ASKED_THEN_WORD = re.compile(r"([^\W\d_][\w'’]*)\s*([?,])\s+([^\W\d_][\w'’]*)")  # or a comma: "a charger, I could"
 _GAPPED_CLAUSE = re.compile(r"\s*(?:i|you|we|they|he|she)\s+(?:(?:could|can|would|will|might|should|may|must|need to"
-                            r"|want to|have to|had|have|did)\s+)?[a-z]+\s*(?:$|[.!]|(?:for|from|to|with|in|on|at|about"
+                            r"|want to|have to|had|have|did)\s+)?[a-z]+\s*(?:$|[.!?]|(?:for|from|to|with|in|on|at|about"
                             r"|of|by)\b)", re.IGNORECASE)
 
 

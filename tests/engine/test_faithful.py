@@ -1442,6 +1442,7 @@ CAUGHT = [
     ("Can you meet us at 7?", "can u meet us there at 7", "there"),  # where to meet, dropped
     ("It has been 6 weeks and nothing.", "its been 6 wks & still nothing", "still"),  # the wait, dropped
     ("Please, can someone let the cleaner in 9.", "pls can someone let the cleaner in at 9", "at 9"),  # an hour
+    ("Who has a charger, I can borrow?", "who's got a charger i can borrow", "~charger,I"),  # a question cut
     ("If your monitor's own, label it.", "if ur monitor's ur own label it", "your own"),  # whose, dropped
     ("Our neighbour's cat keeps coming in the window.", "our neighbour's cat keeps coming in thru the window", "through"),
     ("The United States of the US office is closed.", "the us office is closed", "+United States"),  # said twice
