@@ -850,6 +850,8 @@ _ILL_WILL = re.compile(r"((?:^|[,;.!?] ?|(?<![\w'’])(?:and|but|so|then|ok|okay
 _REPLY_ALL_TO = re.compile(r"(?<![\w'’])((?i:reply|replied|replying|replies)\s+to\s+all)\s+to(?=\s+(?:this|the|that|my|your)\s+"
                            r"(?:thread|email|e-mail|message|chain|post)\b|\s+(?:this|that|it)\s*(?:[.,;:!?)]|$))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
+# ... and "dr" the same way ("hi dr, ive had a rash" -> "Hello Doctor, ..."; a model wrote "Hello Dr. I have had")
+_GREETED_DR = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:dr|doc)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
 _Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
                          r"|other|last|first|random|follow-up|silly)\s+)[qQ](['’]?s)?(?![\w'’&-])(?!\s+(?:train|line)\b)")
@@ -2267,6 +2269,7 @@ class RuleFormalizer:
             m.group(1).strip().isdigit() and m.group(1).strip() != "1") else "second"), text)  # "30 sec": seconds
         text = _Q_QUESTION.sub(lambda m: m.group(1) + ("questions" if m.group(2) else "question"), text)
         text = _GREETED_PROF.sub(r"\1Professor", text)
+        text = _GREETED_DR.sub(r"\1Doctor", text)
         text = _REPRO.sub(r"\1reproduce", _PROF_NOUN.sub(r"\1professor\2", text))
         text = _REVERT_REPLY.sub(lambda m: _match_case(m.group()[:1], "r") + "eply", text)
         text = _HAVING_EXPERIENCE.sub(lambda m: (" has " if m.group(1).lower().lstrip("'’") in ("is", "s") else " have ")

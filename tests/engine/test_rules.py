@@ -530,6 +530,9 @@ CASES = [
     ("hes been ill all week", "He has been ill all week."),
     ("whats happened?", "What has happened?"),
     ("hes nice", "He is nice."),
+    # "dr" greeted alone is the doctor
+    ("hi dr, ive had a rash on my arm", "Hi Doctor, I have had a rash on my arm."),
+    ("hi dr smith, thanks", "Hi Dr. Smith, thanks."),
     ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
     # a short day before a time of it is the day
     ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
