@@ -533,6 +533,9 @@ CASES = [
     # "dr" greeted alone is the doctor
     ("hi dr, ive had a rash on my arm", "Hi Doctor, I have had a rash on my arm."),
     ("hi dr smith, thanks", "Hi Dr. Smith, thanks."),
+    # "wot" is what, "hav" have: the question is seen as one ("You have seen my jumper." was offered)
+    ("hav u seen my blue jumper anywhere", "Have you seen my blue jumper anywhere?"),
+    ("wot time does the film start", "What time does the film start?"),
     ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
     # a short day before a time of it is the day
     ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
