@@ -536,6 +536,7 @@ CASES = [
     # "wot" is what, "hav" have: the question is seen as one ("You have seen my jumper." was offered)
     ("hav u seen my blue jumper anywhere", "Have you seen my blue jumper anywhere?"),
     ("wot time does the film start", "What time does the film start?"),
+    ("do not 4get, i h8 being late so w8 for me tmw", "Do not forget, I hate being late so wait for me tomorrow."),
     ("he's off sick w a nasty cough, he shd be back mon", "He is off sick with a nasty cough, he should be back Monday."),
     # a short day before a time of it is the day
     ("the vans r booked for sat 8am", "The vans are booked for Saturday 8am."),
