@@ -2947,16 +2947,17 @@ _SPELLING_SWAPS = (("our", "or"), ("ise", "ize"), ("ised", "ized"), ("ising", "i
 _SPELT_PAIRS = {"blond": "blonde", "blonde": "blond", "grey": "gray", "gray": "grey"}
 
 
+def _other_spellings(word: str) -> list[str]:
+    """The lower-case ``word`` as spelt the other side of the Atlantic, in _SPELLING_SWAPS' order, then _SPELT_PAIRS'."""
+    out = [word[: -len(x)] + y for a, b in _SPELLING_SWAPS for x, y in ((a, b), (b, a))
+           if word.endswith(x) and len(word) > len(x) + 2]
+    return out + ([_SPELT_PAIRS[word]] if word in _SPELT_PAIRS else [])
+
+
 def _spelt_otherwise(word: str, candidate_words: set[str]) -> bool:
-    if _SPELT_PAIRS.get(word) in candidate_words:
-        return True
     if word.endswith("s") and (word[:-1] + "'s" in candidate_words or word[:-1] + "’s" in candidate_words):
         return True
-    for a, b in _SPELLING_SWAPS:
-        for x, y in ((a, b), (b, a)):
-            if word.endswith(x) and len(word) > len(x) + 2 and word[: -len(x)] + y in candidate_words:
-                return True
-    return False
+    return any(w in candidate_words for w in _other_spellings(word))
 
 
 def writer_spelling(text: str, source: str) -> str:
@@ -2970,15 +2971,10 @@ def writer_spelling(text: str, source: str) -> str:
         low = word.lower()
         if low in typed:
             return word
-        for a, b in _SPELLING_SWAPS:
-            for x, y in ((a, b), (b, a)):
-                if low.endswith(x) and len(low) > len(x) + 2 and (mine := low[: -len(x)] + y) in typed:
-                    return mine if word.islower() else (mine.capitalize() if word[:1].isupper() and word[1:].islower()
-                                                        else word)
-        mine = _SPELT_PAIRS.get(low)
-        if mine in typed:
-            return mine if word.islower() else mine.capitalize() if word[:1].isupper() else word
-        return word
+        mine = next((w for w in _other_spellings(low) if w in typed), None)
+        if mine is None or not (word.islower() or word[:1].isupper() and word[1:].islower()):
+            return word
+        return mine if word.islower() else mine.capitalize()
 
     return _TOKENS.sub(back, text)
 
