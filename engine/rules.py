@@ -171,12 +171,15 @@ _AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:
 _RIGHT_NOW = re.compile(r"(?<![\w'’*@#/.-])rn(?![\w'’@*/-])")
 # "ez" is "easy" in chat; only in lower case ("DJ EZ Rock", "EZ Widers" are names)
 _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
-# a lone "w" (or chat "wit") before a person or a determiner is "with" ("swap shifts w me", "the guy w the gray hair",
+# a lone "w" (or chat "wit") before a person, a determiner, a doing or a noun is "with" ("swap shifts w me", "the guy w the gray hair",
 # "mess wit my man"); not the letter ("starts with a w", "the letter w"), nor "wit" in capitals or after an adjective
 # ("a quick wit"), nor the song "lean wit it, rock wit it"
 _W_WITH = re.compile(r"(?<![\w'’])((?!(?:a|the|letter|with|and|or|quick|sharp|dry|ready|great|keen|biting|lean|rock)\b)"
-                     r"[a-z]+ )(?:w|wit)(?= (?:me|you|u|him|her|us|them|my|"
-                     r"your|ur|the|a|an|his|our|their|it)\b)")
+                     r"[a-z]+ )(?:(?:w|wit)(?= (?:me|you|u|him|her|us|them|my|"
+                     r"your|ur|the|a|an|his|our|their|it)\b)"
+                     # ... and a lone "w" before a doing or a noun ("struggles w reading", "off work w stress"), not
+                     # before a verb of its own ("and w will be married": a person)
+                     r"|w(?= (?!(?:will|would|is|was|has|had|can|could|should|and|or|what)\b)[a-z]{2,}\b))")
 # British "proper" before a feeling or a quality is "very" ("its proper cold out", "i was proper gutted"), and "well"
 # after a verb of being or seeming ("he's well mad", "that one is well good"); "a proper job", "the proper way", "well
 # done", an opening "well good luck" stay
@@ -358,7 +361,9 @@ _IT_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(depends|seems|looks like|sounds(?= (?:like|good|great|fun|cool|nice|interesting|fine)\b)"
     # "could be worse", "would have been nice to know": it could, it would
     r"|(?:could|would)(?= (?:be|have been) (?:worse|better|nice|good|great|helpful|useful|easier|harder|lovely|handy"
-    r"|ideal|fun|cool)\b))\b",
+    r"|ideal|fun|cool)\b)"
+    # "would mean a lot": it would ("can u be my best man? would mean a lot" was read "Would you mean a lot?")
+    r"|(?:could|would|will)(?= mean (?:a lot|so much|the world|loads|a great deal|everything)\b))\b",
     re.IGNORECASE,
 )
 # A superlative that opens a clause about what someone can do is the subject's noun phrase: "lowest i can go is 250"
@@ -444,7 +449,9 @@ _I_SUBJECT_DROP = re.compile(
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
     rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE}"
-    r"|think (?=(?:we|you|it|that|this|he|she|they|there|so)\b)(?!it (?:over|out|through)\b)(?![^.!?]*\?))",
+    r"|think (?=(?:we|you|it|that|this|he|she|they|there|so)\b)(?!it (?:over|out|through)\b)(?![^.!?]*\?)"
+    # what the writer would like ("would love to chat about the role if ur free" was made a question)
+    r"|would (?:love|like|hate|prefer|appreciate|be (?:happy|glad|grateful|delighted|keen|interested)) to\b(?![^.!?]*\?))",
     re.IGNORECASE,
 )
 # ... and after an apology, with the one spoken to ("sorry mate cant make it" -> "Sorry, mate, I cannot make it"; a model
@@ -785,6 +792,11 @@ _DAYS_IS = re.compile(r"(?<![\w'’])((?i:today|tonight|tomorrow|yesterday))s(?=
 _WERE_WE = re.compile(r"(?:^|(?<=[.!?]\s))(?i:were)(?=\s+(?:(?!(?:some|any|no|every)thing\b|during\b|king\b)[a-z]+ing|short|late|gonna|done|ready|almost|still|out|so|"
                       r"screwed|stuck|lost|good|fine|here|home|back|busy|off|sold out|closed|open|moving|meeting|officially|engaged|"
                       r"married|expecting|pregnant|excited|thrilled|sorry|together|finally|definitely|not sure)\b)")
+# ... and after a word that opens a clause ("can u feed the cat while were in spain", "text me when were leaving"),
+# where "were" has no subject of its own
+_WERE_WE_AFTER = re.compile(r"(?<![\w'’])((?i:while|whilst|when|if|because|cos|coz|cuz|since|until|till|before|after|once|"
+                            r"unless)\s+)were(?=\s+(?:(?!(?:some|any|no|every)thing\b|during\b|king\b)[a-z]+ing|in|at|on|"
+                            r"away|abroad|out|here|there|home|back|gonna|done|ready|still|all|both|off|not|late|busy)\b)")
 # "the atm ate my card" is the cash machine; "busy atm" is "at the moment"
 _ATM_MACHINE = re.compile(r"(?<![\w'’])((?i:the|an|a|this|that|any|no|nearest|nearby|bank|bank's|my|our|every)\s+)(?i:atm)"
                           r"(s?)(?![\w'’])")
@@ -1109,7 +1121,7 @@ _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
 # "she's arrived", "it's begun")
 _S_HAS_PARTICIPLES = frozenset(["come", "happened", "changed", "arrived", "become", "begun", "fallen"])
 # a person's 's before "done" and what was done is "has" ("nobody's done anything" was "nobody is done anything")
-_S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told|[a-z]{3,}ed)\s+(?:anything|nothing|something|it|that|"
+_S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told|[a-z]{3,}ed)\s+(?:anything|nothing|something|it|that|me|us|him|them|"
                          r"this|the|a|an|any|much|enough|everything|his|her|their|my|your|our)\b", re.IGNORECASE)
 # ... and anyone's 's before "just", "already" ... and what they did to something ("my daughter's just passed her
 # driving test" was "My daughter is just passed ...", "the train's just left the station")
@@ -1120,7 +1132,12 @@ _S_HAS_ADVERB_DONE = re.compile(r"\s+(?:just|already|never|finally|recently|only
                                 r"made|taken|won|lost|left|sent|bought|got|gone|had|eaten|written|broken|found|told|"
                                 r"given|paid|sold|met|started|begun|hit|put|set|cut)\s+(?:anything|nothing|"
                                 r"something|it|that|this|the|a|an|his|her|their|my|your|our|me|us|him|them|up|off|out|"
-                                r"back|over|in|home)\b", re.IGNORECASE)
+                                r"back|over|in|home)\b"
+                                # ... or at a clause's end, where no state is meant ("hes just left" was "He is just
+                                # left"; "it's already broken" stays a state)
+                                r"|\s+(?:just|already|never|finally|only\s+just)\s+(?:left|gone|started|landed|replied|"
+                                r"answered|called|texted|rung|phoned|emailed|messaged)(?=\s*(?:[.!?,;:]|$))",
+                                re.IGNORECASE)
 # ... and "'d" before a past participle: "if i'd known" -> "If I had known" (was "If I would known")
 _D_PARTICIPLES = frozenset([
     "known", "taken", "given", "eaten", "forgotten", "gotten", "written", "spoken", "broken", "chosen", "driven",
@@ -1747,6 +1764,14 @@ def _next_word(text: str, pos: int) -> str:
     return m.group(1).lower() if m else ""
 
 
+def _has_next(text: str, pos: int) -> str:
+    """The word after an 's or "hes", past a "not"/"never" ("my nan's not been eating" is "has not been")."""
+    m = _NEXT_WORD.match(text, pos)
+    if m and m.group(1).lower() in ("not", "never", "just", "already", "still", "always", "only"):
+        return _next_word(text, m.end())
+    return m.group(1).lower() if m else ""
+
+
 def _prev_word(text: str, pos: int) -> str:
     m = _PREV_WORD.search(text, max(0, pos - 40), pos)
     return m.group(1).lower() if m else ""
@@ -2176,6 +2201,7 @@ class RuleFormalizer:
         text = _SPAN_BEFORE_NOUN.sub(lambda m: f"{m.group(1)}{m.group(2)}-{_SPAN_UNITS[m.group(3)]} ", text)
         text = _SAINT.sub(lambda m: "St. " + (m.group(1) or m.group(2)).capitalize(), text)
         text = _WERE_WE.sub(lambda m: "We are" if m.group()[0].isupper() or m.start() == 0 else "we are", text)
+        text = _WERE_WE_AFTER.sub(r"\1we are", text)
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)
@@ -2416,8 +2442,12 @@ class RuleFormalizer:
         text = m.string
         if low in self._contractions:
             full = self._contractions[low]
-            if full.endswith(" is") and _next_word(text, m.end()) in _S_HAS_NEXT | _S_HAS_PARTICIPLES:
-                full = full[:-2] + "has"  # "hes been ill", "whats happened": "has" (was "He is been ill")
+            if full.endswith(" is") and (_has_next(text, m.end()) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
+                                         or (low in ("hes", "shes") and (_S_HAS_DONE.match(text, m.end())
+                                                                         or _S_HAS_ADVERB_DONE.match(text, m.end())))):
+                # "hes been ill", "whats happened", "hes helped me loads": "has" (was "He is been ill", "He is
+                # helped me loads")
+                full = full[:-2] + "has"
             return _match_case(word, full)
         if low == "id" and word == "id" and _next_word(text, m.end()) in _ID_VERBS and \
                 _prev_word(text, m.start()) not in _ID_OWNERS:
@@ -2554,7 +2584,7 @@ class RuleFormalizer:
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):
-                has = (nxt in _S_HAS_NEXT or nxt in _S_HAS_PARTICIPLES
+                has = (_has_next(text, end) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
                        or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)))
                        or _S_HAS_ADVERB_DONE.match(text, end))
                 verb = "has" if has else "is"

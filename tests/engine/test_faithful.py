@@ -1541,6 +1541,22 @@ CAUGHT = [
     ("The earlier is the better.", "the earlier the better", "~the earlier the better"),
     ("Next time, the next time is the next time.", "oh well, next time", "+next time"),  # a loop
     ("However, you look at it, it is a mess.", "however u look at it, it's a mess", "~however"),  # a contrast
+    # session 36's writer sentences
+    ("I have promoted. I cannot believe it.", "i got promoted!!! cant believe it", "~got promoted"),  # a passive
+    ("He has fired.", "he got fired", "~got fired"),
+    ("The dentist can fit me on Tuesday at 9.30.", "the dentist can fit me in on tues at 9.30", "fit in"),
+    ("Can you add a ref for the claim in 3 section?", "can u add a ref for the claim in section 3", "~section 3"),
+    ("Can you add a ref for the claim in three section?", "can u add a ref for the claim in section 3", "~section 3"),
+    ("Can you add a ref for the claim section 3?", "can u add a ref for the claim in section 3", "in"),
+    ("The numbers section in two do not match.", "the numbers in section 2 dont match", "~section 2"),
+    ("He struggles reading.", "he struggles w reading", "with"),
+    ("The slides are at example.com/deck and have a look.", "the slides are at example.com/deck, have a look",
+     "~and have"),
+    ("The dress needs to be taking in a bit.", "the dress needs taking in a bit", "~needs taking"),
+    ("Howdy partner is the ranch?", "howdy partner, hows the ranch", "how"),
+    ("What a goal is the best of the season by miles.", "what a goal!! best of the season by miles", "goal. Best"),
+    ("The charity run raised over 2k, thank everyone.", "the charity run raised over 2k, thanks everyone!!",
+     "~thanks everyone"),
 ]
 FINE = [
     # an article dropped in a fixed phrase, after a preposition, or before a plural; one kept before an adjective
@@ -1765,6 +1781,16 @@ FINE = [
     ("I tried a couple of others.", "i tried a couple others"),
     ("Does he have money?", "he has money?"),
     ("I always have a weird feeling when I am caught in the middle.", "I always feel weird when I'm caught in the middle"),
+    ("HR said that I can carry over five days of leave.", "HR said i can carry over 5 days of leave"),  # no span
+    ("I was promoted. I cannot believe it.", "i got promoted!!! cant believe it"),
+    ("I have been promoted.", "i got promoted"),
+    ("The dentist can fit me in on Tuesday at 9.30.", "the dentist can fit me in on tues at 9.30"),
+    ("Call me and I will tell you my number.", "call me up n i will tell u my number"),  # "call me up" is "call me"
+    ("Can you add a ref for the claim in section three?", "can u add a ref for the claim in section 3"),
+    ("The slides are at https://example.com/deck. Have a look.", "the slides are at https://example.com/deck, have a look"),
+    ("The charity run raised over 2k. Thank you, everyone.", "the charity run raised over 2k, thanks everyone!!"),
+    ("Howdy, partner. How is the ranch?", "howdy partner, hows the ranch"),
+    ("I am only on level two.", "cause im only on level 2!"),
 ]
 
 

@@ -139,7 +139,25 @@ CASES = [
     ("he ain't never been on time", "He has never been on time."),
     ("we aint never got a refund", "We have never had a refund."),
     ("woulda been nice to get a heads up", "It would have been nice to get a heads up."),
-    ("would love to come", "Would love to come."),
+    ("would love to come", "I would love to come."),  # what the writer would like: "I" ("It would love to come" not)
+    ("would love to chat about the role if ur free this week",
+     "I would love to chat about the role if you are free this week."),  # was made a question
+    ("would like to know if u have any rooms?", "Would like to know if you have any rooms?"),
+    ("can u be my best man? would mean a lot", "Can you be my best man? It would mean a lot."),
+    ("he's a top bloke, hes helped me loads", "He is a top bloke, he has helped me loads."),
+    ("hes just left, call back later", "He has just left, call back later."),
+    ("it's already broken", "It is already broken."),
+    ("she's called me twice today", "She has called me twice today."),
+    ("the teacher said he struggles w reading", "The teacher said he struggles with reading."),
+    ("the letter w", "The letter w."),
+    ("i owe hmrc 2k", "I owe HMRC 2k."),
+    ("shes been off work w stress for a month", "She has been off work with stress for a month."),
+    ("right and w will be married soon", "Right and w will be married soon."),  # a person, not "with"
+    ("my nan's not been eating much", "My nan has not been eating much."),
+    ("hes not been well", "He has not been well."),
+    ("he's not happy", "He is not happy."),
+    ("text me when were leaving", "Text me when we are leaving."),
+    ("when were you there", "When were you there?"),
     # British "proper"/"well" before a quality is "very"; "innit" after "it"/"that" asks, elsewhere goes
     ("its proper cold out innit", "It is very cold out, is it not?"),
     ("he's well mad innit", "He is very mad."),
