@@ -2554,6 +2554,23 @@ def _thanks_made_order(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"(?<![\w'’])(?<!\bi )(?<!\bwe )(?<!\bto )thank,?\s+{who}\b", candidate, rules_text)]
 
 
+# "here"/"there" dropped after the word that placed it, which now ends the clause ("anyone know a decent dentist round
+# here?" -> "Does anyone know a decent dentist round?"); 1 of 22,660 GYAFC tune references ("to get over here" -> "to
+# cross over")
+_PLACED_HERE = re.compile(r"\b(round|around|over|near|out|in|up|down|back|from)\s+(here|there)\b", re.IGNORECASE)
+
+
+def _here_dropped(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for prep, place in dict.fromkeys((a.lower(), b.lower()) for a, b in _PLACED_HERE.findall(rules_text)):
+        ends = rf"\b{prep}\s*(?:[.?!,;]|$)"
+        if (_said_anew(ends, candidate, rules_text)
+                and len(re.findall(rf"\b{place}\b", candidate, re.IGNORECASE))
+                < len(re.findall(rf"\b{place}\b", rules_text, re.IGNORECASE))):
+            out.append(f"{prep} {place}")
+    return out
+
+
 # A full stop put between a verb of saying or thinking and what was sworn or thought ("i could of sworn i sent it" ->
 # "I could have sworn. I sent it."); 0 of 22,660 GYAFC tune references ("know" left out: "I do not know. I love both"
 # ends a sentence)
@@ -3526,6 +3543,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have, _got_made_active,
                    _label_number_moved, _needs_doing_garbled, _wh_dropped, _thanks_made_order,
+                   _here_dropped,
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
                    _long_sentence_broken, _request_made_advice, _way_lost,
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,

@@ -1481,7 +1481,7 @@ _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _WEEKDAY_POSSESSIVE = re.compile(r"(?<![\w'’])(mon|tues?|weds?|thu|thurs?|fri|sat)(['’]s)(?![\w'’])", re.IGNORECASE)
 _DAY_OF = {**_WEEKDAYS, "tues": "Tuesday", "weds": "Wednesday", "thurs": "Thursday", "fri": "Friday"}
 _AMBIGUOUS_WEEKDAY = re.compile(
-    r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through"
+    r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through|about"
     r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
@@ -1521,8 +1521,8 @@ _AVENUE = re.compile(r"(?<![\w'’])(\d+(?:st|nd|rd|th)|[A-Z][a-z]+)\s+ave(?:\.(
 
 
 def _weekday_case(m: re.Match) -> str:
-    if m.group(1).strip().lower() == "from" and m.group(2).lower() == "sun":
-        return m.group()  # "from sun to sun": from sunrise to sunset
+    if m.group(1).strip().lower() in ("from", "about") and m.group(2).lower() == "sun":
+        return m.group()  # "from sun to sun": from sunrise to sunset; "about sun and moon"
     return m.group(1) + _WEEKDAYS[m.group(2).lower()]
 
 

@@ -1554,6 +1554,7 @@ CAUGHT = [
      "~and have"),
     ("The dress needs to be taking in a bit.", "the dress needs taking in a bit", "~needs taking"),
     ("Howdy partner is the ranch?", "howdy partner, hows the ranch", "how"),
+    ("Does anyone know a decent dentist round?", "anyone know a decent dentist round here?", "round here"),
     ("What a goal is the best of the season by miles.", "what a goal!! best of the season by miles", "goal. Best"),
     ("The charity run raised over 2k, thank everyone.", "the charity run raised over 2k, thanks everyone!!",
      "~thanks everyone"),
@@ -1790,6 +1791,7 @@ FINE = [
     ("The slides are at https://example.com/deck. Have a look.", "the slides are at https://example.com/deck, have a look"),
     ("The charity run raised over 2k. Thank you, everyone.", "the charity run raised over 2k, thanks everyone!!"),
     ("Howdy, partner. How is the ranch?", "howdy partner, hows the ranch"),
+    ("Does anyone know a decent dentist around here?", "anyone know a decent dentist round here?"),
     ("I am only on level two.", "cause im only on level 2!"),
 ]
 

@@ -158,6 +158,9 @@ CASES = [
     ("he's not happy", "He is not happy."),
     ("text me when were leaving", "Text me when we are leaving."),
     ("when were you there", "When were you there?"),
+    ("did u get my text about sat", "Did you get my text about Saturday?"),
+    ("about sun and moon", "About sun and moon."),  # the sun, not Sunday
+    ("ok lah see you later", "See you later."),  # Singlish "lah": a particle, no content (an opening "ok" goes)
     # British "proper"/"well" before a quality is "very"; "innit" after "it"/"that" asks, elsewhere goes
     ("its proper cold out innit", "It is very cold out, is it not?"),
     ("he's well mad innit", "He is very mad."),
