@@ -89,6 +89,11 @@ _EMOTICON = re.compile(
     r")",
 )
 _HEART_VERB = re.compile(r"(?<=\w )<3+(?= \w)")  # "i <3 u": the heart stands for a word
+# an emoticon between two clauses ("the venue fell through :( theyve double booked us" was "The venue fell through they
+# have double booked us.", "I missed it :-( brief me asap"): a sentence break, unless a joining word follows ("i agree
+# :) so does my sister")
+_EMOTICON_BETWEEN = re.compile(r"(?<=[^\W\d_])[^\S\n]+(?:" + _EMOTICON.pattern + r")[^\S\n]+"
+                               r"(?=(?!(?:and|but|so|or|well|like|as|then|because|cos|cuz|[a-z])\b)[a-z])")
 _EMOTICON_ATTACHED = re.compile(r"(?<=\w)[:;=][-']?[)(DPp](?![\w\ue000\ue001])")  # "thanks:)"
 _EMOJI_CHARS = (
     "\U0001F000-\U0001FAFF\u2600-\u27BF\u2300-\u23FF\u2B00-\u2BFF\uFE0F\u200D\u20E3\U000E0020-\U000E007F"
@@ -1492,7 +1497,8 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|{_MARK}|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
-    r"|this|next|instead|because|bc|cuz|if|unless|when|depending)\b|the\s+\d{1,2}(?:st|nd|rd|th)\b|in\s+the\b"
+    r"|this|next|instead|because|bc|cuz|if|unless|when|depending|so\s+(?i:i|we|you|u|they|that)\b)\b"
+    r"|the\s+\d{1,2}(?:st|nd|rd|th)\b|in\s+the\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 
 
@@ -2205,6 +2211,7 @@ class RuleFormalizer:
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)
+        text = _EMOTICON_BETWEEN.sub(". ", text)
         text = _EMOTICON.sub(" ", text)
         text = _EMOTICON_ATTACHED.sub(" ", text)
         text = _EMOJI_RUN.sub(_drop_edge_emoji, text)

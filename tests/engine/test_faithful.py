@@ -1555,6 +1555,8 @@ CAUGHT = [
     ("The dress needs to be taking in a bit.", "the dress needs taking in a bit", "~needs taking"),
     ("Howdy partner is the ranch?", "howdy partner, hows the ranch", "how"),
     ("Does anyone know a decent dentist round?", "anyone know a decent dentist round here?", "round here"),
+    ("The Q3 report has last year's figures in table 4.", "the Q3 report still has last yr's figures in table 4", "still"),
+    ("The chart is missing legend.", "the chart is missing its legend", "its legend"),
     ("What a goal is the best of the season by miles.", "what a goal!! best of the season by miles", "goal. Best"),
     ("The charity run raised over 2k, thank everyone.", "the charity run raised over 2k, thanks everyone!!",
      "~thanks everyone"),
@@ -1792,6 +1794,8 @@ FINE = [
     ("The charity run raised over 2k. Thank you, everyone.", "the charity run raised over 2k, thanks everyone!!"),
     ("Howdy, partner. How is the ranch?", "howdy partner, hows the ranch"),
     ("Does anyone know a decent dentist around here?", "anyone know a decent dentist round here?"),
+    ("The Q3 report continues to have last yr's figures.", "the Q3 report still has last yr's figures"),
+    ("That is what comes to mind.", "thats what comes to my mind"),
     ("I am only on level two.", "cause im only on level 2!"),
 ]
 

@@ -160,6 +160,10 @@ CASES = [
     ("when were you there", "When were you there?"),
     ("did u get my text about sat", "Did you get my text about Saturday?"),
     ("about sun and moon", "About sun and moon."),  # the sun, not Sunday
+    ("pls vote by wed so i can put a deposit down", "Please vote by Wednesday so I can put a deposit down."),
+    ("so the venue fell through :( theyve double booked us.", "The venue fell through. They have double booked us."),
+    ("I missed it  :-(  brief me asap", "I missed it. Brief me as soon as possible."),
+    ("i agree :) so does my sister", "I agree so does my sister."),  # a joining word: no break
     ("ok lah see you later", "See you later."),  # Singlish "lah": a particle, no content (an opening "ok" goes)
     # British "proper"/"well" before a quality is "very"; "innit" after "it"/"that" asks, elsewhere goes
     ("its proper cold out innit", "It is very cold out, is it not?"),
