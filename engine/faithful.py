@@ -550,6 +550,7 @@ CONDITION = "~if"  # the entry in Checks.dropped for an "if" of the candidate's 
 _CONDITIONAL = frozenset(["if", "when", "whenever", "unless", "case", "whether", "wether", "otherwise",
                           "else", "iff"])
 SHORT_MESSAGE_WORDS = 3  # a message this short may gain function words, not content words
+_IT_IS_OPENING = re.compile(r"\W*(?:it|that|this)\s+(?:is|was)\b", re.IGNORECASE)
 _RELATIONS = frozenset(["about", "after", "against", "at", "before", "by", "for", "from", "in", "into", "of",
                         "on", "over", "since", "through", "to", "under", "until", "with", "without"])
 # "one" after one of these is a pronoun ("the right one", "this one"); elsewhere it counts ("add eggs one at a time"
@@ -2596,6 +2597,23 @@ def _here_dropped(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# A set phrase broken up ("sure thing" -> "Sure, it is a thing.", "Sure, things.", "fair enough" -> "It is fair,
+# enough."): its words kept, no longer together; none of 22,660 GYAFC tune references ("no way" and "not bad" are
+# left out: "there is no possible way", "not at all bad")
+_SET_PHRASES = re.compile(r"\b(sure thing|fair enough|all good|good call|my bad|no worries|same here|"
+                          r"never mind|all set|good luck|well done)\b", re.IGNORECASE)
+
+
+def _set_phrase_broken(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for phrase in dict.fromkeys(p.lower() for p in _SET_PHRASES.findall(rules_text)):
+        first, second = phrase.split()
+        if (re.search(rf"\b{first}\b.*?\b{second}s?\b", candidate, re.IGNORECASE)
+                and not re.search(rf"\b{first}\s+{second}\b", candidate, re.IGNORECASE)):
+            out.append(f"~{phrase}")
+    return out
+
+
 # A full stop put between a verb of saying or thinking and what was sworn or thought ("i could of sworn i sent it" ->
 # "I could have sworn. I sent it."); 0 of 22,660 GYAFC tune references ("know" left out: "I do not know. I love both"
 # ends a sentence)
@@ -3568,7 +3586,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _article_on_uncounted, _based_given_basis, _you_made_subject, _addressee_given_article,
                    _it_made_doer, _feeling_made_done, _thing_made_doing, _got_made_have, _got_made_active,
                    _label_number_moved, _needs_doing_garbled, _wh_dropped, _thanks_made_order,
-                   _here_dropped, _owner_dropped_between,
+                   _here_dropped, _owner_dropped_between, _set_phrase_broken,
                    _comparison_made, _clause_cut_off, _estimate_made_sure,
                    _long_sentence_broken, _request_made_advice, _way_lost,
                    _kind_made_doing, _nagging_made_blame, _verb_preposition_lost,
@@ -3885,8 +3903,13 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
             # a number has checks of its own ("we're both 15" -> "We are both 15 years old.")
             or (len(src) <= SHORT_MESSAGE_WORDS and not _NUMBER.search(source)
                 and (inserted or _relation_between(cand, src_stems)
-                     # nor a word of the writer's said twice ("on it!" -> "It is on it.")
-                     or _said_twice(src, cand)
+                     # nor a word of the writer's said twice ("on it!" -> "It is on it."), or of the rules' ("soz" ->
+                     # "Sorry, I am sorry.")
+                     or _said_twice(src, cand) or _said_twice(ruled, cand)
+                     # nor "it" made the subject of what the writer said of themselves ("omw" -> "It is on my way.")
+                     or ((it_is := _IT_IS_OPENING.match(candidate)) is not None
+                         and _IT_IS_OPENING.match(rules_text) is None
+                         and re.search(r"\b(?:my|me|i|mine|myself)\b", candidate[it_is.end():], re.IGNORECASE) is not None)
                      # nor a word of the writer's in another form ("thoughts?" -> "I thought it was that?")
                      or any(w not in cand_set and _stem(w) in cand_stems and not said_formally(w) for w in src
                             if w not in STOPWORDS and w not in markers)

@@ -204,6 +204,11 @@ _THE_US = re.compile(r"(?<![\w'’])((?i:the)\s+)us(?=\s+(?:office|offices|embas
                      r"launch|headquarters|hq)\b)")
 # "ta" alone, or closing after a comma, thanks ("ta", "cheers, ta"); "the ta" (a teaching assistant) and "TA" stay
 _TA_ALONE = re.compile(rf"(^{_LEAD}|,[ \t]*)(?:ta|Ta)(?=[ \t!.]*$)")
+# kisses closing a message after a thanks, a goodnight or a goodbye ("ta x", "night xx", "love u x"): no words of the
+# writer's ("Ta X." was offered)
+_KISSES_END = re.compile(r"(?<![\w'’])((?i:ta|thanks|thank you|thx|ty|night|nite|goodnight|good night|love you|love u|"
+                         r"love|bye|cheers|soon|later|tomorrow|tmrw|babe|hun|mum|mom|dad)[!.]?)[ \t]+x{1,4}"
+                         r"(?=[ \t!.]*$)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
@@ -2388,6 +2393,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _CBA.sub("cannot be bothered", text)
+        text = _KISSES_END.sub(r"\1", text)
         text = _TA_ALONE.sub(r"\1thank you", text)
         text = _THE_US.sub(r"\1US", text)
         text = _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text))

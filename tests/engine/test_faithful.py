@@ -1557,6 +1557,10 @@ CAUGHT = [
     ("Does anyone know a decent dentist round?", "anyone know a decent dentist round here?", "round here"),
     ("The Q3 report has last year's figures in table 4.", "the Q3 report still has last yr's figures in table 4", "still"),
     ("The chart is missing legend.", "the chart is missing its legend", "its legend"),
+    ("Sure, it is a thing.", "sure thing", "~sure thing"),
+    ("Sure, things.", "sure thing", "~sure thing"),
+    ("It is on my way.", "omw", "+words"),  # "it" made what the writer is
+    ("Sorry, I am sorry.", "soz", "+words"),
     ("What a goal is the best of the season by miles.", "what a goal!! best of the season by miles", "goal. Best"),
     ("The charity run raised over 2k, thank everyone.", "the charity run raised over 2k, thanks everyone!!",
      "~thanks everyone"),
@@ -1796,6 +1800,9 @@ FINE = [
     ("Does anyone know a decent dentist around here?", "anyone know a decent dentist round here?"),
     ("The Q3 report continues to have last yr's figures.", "the Q3 report still has last yr's figures"),
     ("That is what comes to mind.", "thats what comes to my mind"),
+    ("I am on my way.", "omw"),
+    ("Sure thing.", "sure thing"),
+    ("It is the same.", "same"),
     ("I am only on level two.", "cause im only on level 2!"),
 ]
 

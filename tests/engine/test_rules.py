@@ -164,6 +164,9 @@ CASES = [
     ("so the venue fell through :( theyve double booked us.", "The venue fell through. They have double booked us."),
     ("I missed it  :-(  brief me asap", "I missed it. Brief me as soon as possible."),
     ("i agree :) so does my sister", "I agree so does my sister."),  # a joining word: no break
+    ("ta x", "Thank you."),  # a kiss after thanks: no words of the writer's
+    ("love u xx", "Love you."),
+    ("the answer is x", "The answer is x."),
     ("ok lah see you later", "See you later."),  # Singlish "lah": a particle, no content (an opening "ok" goes)
     # British "proper"/"well" before a quality is "very"; "innit" after "it"/"that" asks, elsewhere goes
     ("its proper cold out innit", "It is very cold out, is it not?"),
