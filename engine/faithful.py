@@ -2524,7 +2524,7 @@ _NUMBERED_THING = re.compile(r"\b(section|sections|table|figure|fig|page|chapter
                              r"line|bus|flight|level|floor|row|seat|slide|appendix|part|option|round|stage|phase|"
                              r"version|unit|block|building|terminal|aisle|exhibit|clause|paragraph|task|ticket|"
                              r"episode|season|lesson|exercise|problem|sprint|bay|desk|ward|court|pitch|screen|door)"
-                             r"\s+(\d+[a-z]?)\b", re.IGNORECASE)
+                             r"\s+(\d+(?:[.,:/]\d+)*[a-z]?)\b", re.IGNORECASE)  # "room 2.14", "version 2.3.1"
 
 
 def _label_number_moved(candidate: str, rules_text: str) -> list[str]:

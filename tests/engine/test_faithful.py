@@ -1802,6 +1802,8 @@ FINE = [
     ("That is what comes to mind.", "thats what comes to my mind"),
     ("I am on my way.", "omw"),
     ("Sure thing.", "sure thing"),
+    ("The seminar got moved to room 2.14.", "the seminar got moved to room 2.14"),
+    ("Version 2.3.1 fixed the crash.", "version 2.3.1 fixed the crash"),
     ("It is the same.", "same"),
     ("I am only on level two.", "cause im only on level 2!"),
 ]
