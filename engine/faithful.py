@@ -1523,7 +1523,8 @@ _VERB_ITS = re.compile(r"(?<![\w'’,])([a-z]+)\s+its\s+([a-z]+)\b", re.IGNORECA
 _OWNING_VERBS = frozenset(["has", "had", "have", "lost", "lose", "loses", "made", "make", "makes", "did", "does", "do", "keep",
                            "keeps", "kept", "got", "gets", "take", "takes", "took", "show", "shows", "love", "loves", "won",
                            "win", "wins", "pay", "pays", "paid", "need", "needs", "fail", "fails", "pass", "passes",
-                           "change", "changes", "find", "found", "know", "knows"])
+                           "change", "changes", "find", "found", "know", "knows", "missing", "lacks", "lacking", "needs",
+                           "keeping", "losing", "doing", "making", "having", "showing", "paying"])
 
 
 def _its_object_made_clause(candidate: str, rules_text: str) -> list[str]:
@@ -2270,6 +2271,10 @@ def _owner_dropped_between(candidate: str, rules_text: str) -> list[str]:
         said = rf"\b{owner}\b"
         if (len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
                 and len(re.findall(said, candidate, re.IGNORECASE)) < len(re.findall(said, rules_text, re.IGNORECASE))):
+            out.append(f"{owner.lower()} {after.lower()}")
+        # ... or "its" made "it" there ("is missing its legend" -> "is missing it legend"; "it is" may be meant: the
+        # rules keep a writer's "its" for "it is" where they cannot tell, "if its real love")
+        elif owner.lower() == "its" and _said_anew(rf"\b{before}\s+it\s+{after}\b", candidate, rules_text):
             out.append(f"{owner.lower()} {after.lower()}")
     return list(dict.fromkeys(out))
 

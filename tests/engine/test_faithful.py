@@ -1557,6 +1557,9 @@ CAUGHT = [
     ("Does anyone know a decent dentist round?", "anyone know a decent dentist round here?", "round here"),
     ("The Q3 report has last year's figures in table 4.", "the Q3 report still has last yr's figures in table 4", "still"),
     ("The chart is missing legend.", "the chart is missing its legend", "its legend"),
+    ("The chart is missing it legend.", "the chart is missing its legend", "its legend"),
+    ("The chart is missing it is legend.", "the chart is missing its legend", "~its legend"),
+
     ("Sure, it is a thing.", "sure thing", "~sure thing"),
     ("Sure, things.", "sure thing", "~sure thing"),
     ("It is on my way.", "omw", "+words"),  # "it" made what the writer is
