@@ -2269,12 +2269,11 @@ def _owner_dropped_between(candidate: str, rules_text: str) -> list[str]:
     for before, owner, after in dict.fromkeys(_OWNED_BETWEEN.findall(rules_text)):
         joined = rf"\b{before}\s+{after}\b"
         said = rf"\b{owner}\b"
-        if (len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
-                and len(re.findall(said, candidate, re.IGNORECASE)) < len(re.findall(said, rules_text, re.IGNORECASE))):
-            out.append(f"{owner.lower()} {after.lower()}")
-        # ... or "its" made "it" there ("is missing its legend" -> "is missing it legend"; "it is" may be meant: the
-        # rules keep a writer's "its" for "it is" where they cannot tell, "if its real love")
-        elif owner.lower() == "its" and _said_anew(rf"\b{before}\s+it\s+{after}\b", candidate, rules_text):
+        # (or "its" made "it" there: "is missing its legend" -> "is missing it legend"; not "it is", which may be
+        # meant: the rules keep a writer's "its" for "it is" where they cannot tell, "if its real love")
+        if ((len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
+             and len(re.findall(said, candidate, re.IGNORECASE)) < len(re.findall(said, rules_text, re.IGNORECASE)))
+                or (owner.lower() == "its" and _said_anew(rf"\b{before}\s+it\s+{after}\b", candidate, rules_text))):
             out.append(f"{owner.lower()} {after.lower()}")
     return list(dict.fromkeys(out))
 
