@@ -136,7 +136,11 @@ _SPACED_DASH = re.compile(r"(?<=[a-z]) - (?=[a-z])")  # a chat dash between two 
 _AMPERSAND = re.compile(r"(?<= )&(?= )")
 # An ellipsis inside a sentence trails off where formal text puts a comma; before a capital it ends a sentence.
 _MID_ELLIPSIS = re.compile(r"(?<=[^\W_]) *\.\.\.+ *(?=([^\W_]))")
-_JOINED_SENTENCES = re.compile(r"(?<=[a-z]{2})\.(?=[a-z]{2})")  # "it.good luck" (domains are protected)
+_JOINED_SENTENCES = re.compile(r"(?<=[a-z]{2})\.(?=[a-z]{2})"  # "it.good luck" (domains are protected)
+                               # ... and after a time, before a word that opens a clause ("see u at 8.dont be late" was
+                               # "See you at 8.do not be late.")
+                               r"|(?<=\d)\.(?=(?:dont|don't|do|see|call|text|pls|please|thanks|thx|cant|can't|will|ill|"
+                               r"i'll|im|i'm|we|we'll|let|lets|let's|be|bring|meet|ring|ok|okay|bye|cya|cu)\b)")
 _JOINED_AFTER_MARK = re.compile(r"(?<=[a-z]{2})([?!]+)(?=[A-Z](?:[a-z]|\b))")  # "didnt you know?A man grades ..."
 _EMPHASIS_STARS = re.compile(r"(?<![\w*])\*([^\W\d_]+(?: [^\W\d_]+)?)\*(?![\w*])")  # "*hugs*"
 _LEADING_STAR = re.compile(r"(?<![\w*])\*(?=[^\W\d_]{2,}(?![*\w]))")  # "*matt" (a correction marker)
@@ -1311,7 +1315,10 @@ _UR_ARE_NEXT = frozenset([
     "young", "old", "only", "supposed", "married", "single", "done", "here", "there", "talking", "doing",
     "trying", "asking", "looking", "getting", "making", "saying", "one", "probably", "definitely",
     "obviously", "totally", "absolutely", "free", "busy", "available", "ready", "able", "allowed", "online",
-    "safe", "sick", "tired", "late", "alone", "awake", "asleep", "bored", "hungry", "ok", "okay", "alright", "fine"
+    "safe", "sick", "tired", "late", "alone", "awake", "asleep", "bored", "hungry", "ok", "okay", "alright", "fine",
+    # an adverb before what the reader is ("ur literally the best" was "Your literally the best.")
+    "literally", "actually", "honestly", "seriously", "basically", "genuinely", "officially", "clearly", "also",
+    "already", "both", "now", "def", "defo", "deffo", "legit", "lowkey", "kinda", "sorta", "super",
 ])
 # nouns in -ing: "ur booking ref is XK29P" is "your booking" (was "You are booking ref is"), unless an object follows
 # ("ur booking a table?")

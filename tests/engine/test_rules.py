@@ -167,6 +167,10 @@ CASES = [
     ("ta x", "Thank you."),  # a kiss after thanks: no words of the writer's
     ("love u xx", "Love you."),
     ("the answer is x", "The answer is x."),
+    ("ur literally the best", "You are literally the best."),
+    ("and u tell him it's ur way or no way", "You tell him it is your way or no way."),
+    ("ok.see u at 8.dont be late", "Okay. See you at 8. Do not be late."),
+    ("version 2.3 is out", "Version 2.3 is out."),
     ("ok lah see you later", "See you later."),  # Singlish "lah": a particle, no content (an opening "ok" goes)
     # British "proper"/"well" before a quality is "very"; "innit" after "it"/"that" asks, elsewhere goes
     ("its proper cold out innit", "It is very cold out, is it not?"),
