@@ -551,6 +551,7 @@ _CONDITIONAL = frozenset(["if", "when", "whenever", "unless", "case", "whether",
                           "else", "iff"])
 SHORT_MESSAGE_WORDS = 3  # a message this short may gain function words, not content words
 _IT_IS_OPENING = re.compile(r"\W*(?:it|that|this)\s+(?:is|was)\b", re.IGNORECASE)
+_BARE_ANSWER = re.compile(r"\W*(?:no|yes|okay|ok|sure|fine|maybe|nope|yeah)\W*$", re.IGNORECASE)
 _RELATIONS = frozenset(["about", "after", "against", "at", "before", "by", "for", "from", "in", "into", "of",
                         "on", "over", "since", "through", "to", "under", "until", "with", "without"])
 # "one" after one of these is a pronoun ("the right one", "this one"); elsewhere it counts ("add eggs one at a time"
@@ -3910,6 +3911,9 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
                      # nor a word of the writer's said twice ("on it!" -> "It is on it."), or of the rules' ("soz" ->
                      # "Sorry, I am sorry.")
                      or _said_twice(src, cand) or _said_twice(ruled, cand)
+                     # nor a bare answer given a clause of the model's own ("nah" -> "No, I do not." says what the
+                     # writer does not do; "No." is all they said)
+                     or (_BARE_ANSWER.match(rules_text) is not None and len(cand) > len(ruled))
                      # nor "it" made the subject of what the writer said of themselves ("omw" -> "It is on my way.")
                      or ((it_is := _IT_IS_OPENING.match(candidate)) is not None
                          and _IT_IS_OPENING.match(rules_text) is None

@@ -1564,6 +1564,7 @@ CAUGHT = [
     ("Sure, things.", "sure thing", "~sure thing"),
     ("It is on my way.", "omw", "+words"),  # "it" made what the writer is
     ("Sorry, I am sorry.", "soz", "+words"),
+    ("No, I do not.", "nah", "+words"),  # a bare answer given a clause of the model's own
     ("What a goal is the best of the season by miles.", "what a goal!! best of the season by miles", "goal. Best"),
     ("The charity run raised over 2k, thank everyone.", "the charity run raised over 2k, thanks everyone!!",
      "~thanks everyone"),
@@ -1805,6 +1806,8 @@ FINE = [
     ("That is what comes to mind.", "thats what comes to my mind"),
     ("I am on my way.", "omw"),
     ("Sure thing.", "sure thing"),
+    ("No.", "nah"),
+    ("Yes.", "yep"),
     ("The seminar got moved to room 2.14.", "the seminar got moved to room 2.14"),
     ("Version 2.3.1 fixed the crash.", "version 2.3.1 fixed the crash"),
     ("It is the same.", "same"),
