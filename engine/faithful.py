@@ -551,7 +551,7 @@ _CONDITIONAL = frozenset(["if", "when", "whenever", "unless", "case", "whether",
                           "else", "iff"])
 SHORT_MESSAGE_WORDS = 3  # a message this short may gain function words, not content words
 _IT_IS_OPENING = re.compile(r"\W*(?:it|that|this)\s+(?:is|was)\b", re.IGNORECASE)
-_BARE_ANSWER = re.compile(r"\W*(?:no|yes|okay|ok|sure|fine|maybe|nope|yeah)\W*$", re.IGNORECASE)
+_BARE_ANSWER = re.compile(r"\W*(?:no|yes|okay|ok|sure|fine|maybe|nope|yeah|likewise|agreed|noted)\W*$", re.IGNORECASE)
 _RELATIONS = frozenset(["about", "after", "against", "at", "before", "by", "for", "from", "in", "into", "of",
                         "on", "over", "since", "through", "to", "under", "until", "with", "without"])
 # "one" after one of these is a pronoun ("the right one", "this one"); elsewhere it counts ("add eggs one at a time"

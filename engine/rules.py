@@ -213,6 +213,8 @@ _TA_ALONE = re.compile(rf"(^{_LEAD}|,[ \t]*)(?:ta|Ta)(?=[ \t!.]*$)")
 _KISSES_END = re.compile(r"(?<![\w'’])((?i:ta|thanks|thank you|thx|ty|night|nite|goodnight|good night|love you|love u|"
                          r"love|bye|cheers|soon|later|tomorrow|tmrw|babe|hun|mum|mom|dad)[!.]?)[ \t]+x{1,4}"
                          r"(?=[ \t!.]*$)")
+# "same" (or "same here") as the whole reply is "me too", not a thing being the same ("It is the same." was offered)
+_SAME_ALONE = re.compile(rf"^({_LEAD})(?i:same)(?:[ \t]+(?i:here))?(?=[ \t!.]*$)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
 _AF_NOT_AFTER = frozenset(["a", "an", "the", "as", "is", "am", "are", "was", "were", "be", "been", "it", "that", "this",
@@ -2401,6 +2403,7 @@ class RuleFormalizer:
         text = _EASY.sub("easy", text)
         text = _CBA.sub("cannot be bothered", text)
         text = _KISSES_END.sub(r"\1", text)
+        text = _SAME_ALONE.sub(r"\1likewise", text)
         text = _TA_ALONE.sub(r"\1thank you", text)
         text = _THE_US.sub(r"\1US", text)
         text = _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text))

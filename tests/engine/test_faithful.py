@@ -1202,13 +1202,14 @@ def test_one_word_said_again_gets_no_words_of_the_models_own(rules, wl):
     ("I agree.", "me too"),                       # "me too" may say "I did it too", not "I agree"
     ("I am sorry, Sir.", "sorry"),
     ("You should get well soon.", "get well soon!!"),  # a modal of the model's own: advice, not a wish
+    ("It is the same.", "same"),  # the reply "same" is "me too" (the rules: "Likewise."), not a thing the same
 ])
 def test_a_short_message_gets_no_content_of_the_models_own(rules, wl, cand, src):
     assert "+words" in _check(cand, src, rules, wl).dropped
 
 
 @pytest.mark.parametrize("cand, src", [
-    ("It is the same.", "same"), ("Me as well.", "me too"),
+    ("Likewise.", "same"), ("Me as well.", "me too"),
     ("Thank you. Good bye!", "k thx bye"), ("Never mind, I found it.", "nvm, found it"),
     ("It is 5 minutes away.", "its 5 mins away"), ("Thank you in advance.", "thx in advance!"),
     ("I will be right back, grabbing lunch.", "brb, grabbing lunch"),
@@ -1810,7 +1811,7 @@ FINE = [
     ("Yes.", "yep"),
     ("The seminar got moved to room 2.14.", "the seminar got moved to room 2.14"),
     ("Version 2.3.1 fixed the crash.", "version 2.3.1 fixed the crash"),
-    ("It is the same.", "same"),
+    ("Likewise.", "same here!"),
     ("I am only on level two.", "cause im only on level 2!"),
 ]
 

@@ -168,6 +168,9 @@ CASES = [
     ("love u xx", "Love you."),
     ("the answer is x", "The answer is x."),
     ("ur literally the best", "You are literally the best."),
+    ("same", "Likewise."),  # the whole reply: "me too", not a thing being the same
+    ("lol same", "Likewise."),
+    ("same time tmrw?", "Same time tomorrow?"),
     ("and u tell him it's ur way or no way", "You tell him it is your way or no way."),
     ("ok.see u at 8.dont be late", "Okay. See you at 8. Do not be late."),
     ("version 2.3 is out", "Version 2.3 is out."),
