@@ -1511,7 +1511,8 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|{_MARK}|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
-    r"|this|next|instead|because|bc|cuz|if|unless|when|depending|so\s+(?i:i|we|you|u|they|that)\b)\b"
+    r"|this|next|instead|because|bc|cuz|if|unless|when|depending|hopefully|probably|maybe|latest|again"
+    r"|so\s+(?i:i|we|you|u|they|that)\b)\b"
     r"|the\s+\d{1,2}(?:st|nd|rd|th)\b|in\s+the\b"
     r"|(?:we|i|you|they|he|she)(?:['’](?:ll|d|ve|re|m))?\b))")  # "by wed we'll go"
 

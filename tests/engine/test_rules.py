@@ -171,6 +171,8 @@ CASES = [
     ("same", "Likewise."),  # the whole reply: "me too", not a thing being the same
     ("lol same", "Likewise."),
     ("same time tmrw?", "Same time tomorrow?"),
+    ("he's been off sick since tues, back mon hopefully", "He has been off sick since Tuesday, back Monday hopefully."),
+    ("the sun probably", "The sun probably."),
     ("and u tell him it's ur way or no way", "You tell him it is your way or no way."),
     ("ok.see u at 8.dont be late", "Okay. See you at 8. Do not be late."),
     ("version 2.3 is out", "Version 2.3 is out."),
