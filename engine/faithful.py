@@ -2180,15 +2180,19 @@ _SHARES_SUBJECT = frozenset(["and", "but", "or", "nor", "when", "while", "if", "
                              "whether", "like"])
 
 
+def _cut_from_between(joined: str, word: str, candidate: str, rules_text: str) -> bool:
+    """The candidate says ``joined`` (the words either side of ``word``, a regex) more often than the rule rewrite
+    and ``word`` (a regex) less often: the word was cut out from between words kept side by side."""
+    return (len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
+            and len(re.findall(word, candidate, re.IGNORECASE)) < len(re.findall(word, rules_text, re.IGNORECASE)))
+
+
 def _subject_cut_out(candidate: str, rules_text: str) -> list[str]:
     out = []
     for before, span, after in dict.fromkeys(_PRONOUN_SPAN.findall(rules_text)):
         if before.lower() in _SHARES_SUBJECT or after.lower() == "that":
             continue
-        joined, pronoun = rf"\b{before}\s+{after}\b", rf"\b{span.split()[0]}\b"
-        if (len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
-                and len(re.findall(pronoun, candidate, re.IGNORECASE))
-                < len(re.findall(pronoun, rules_text, re.IGNORECASE))):
+        if _cut_from_between(rf"\b{before}\s+{after}\b", rf"\b{span.split()[0]}\b", candidate, rules_text):
             out.append(span)
     return out
 
@@ -2250,11 +2254,7 @@ def _preposition_dropped(candidate: str, rules_text: str) -> list[str]:
     # (most of them lose something: "believed in my dream" -> "believed my dream"; some say it another way: "hang
     # around with" -> "hang around")
     for before, prep, after in dict.fromkeys(_SMALL_PREPOSITION.findall(rules_text)):
-        joined = rf"\b{before}\s+{after}\b"
-        said = rf"\b{prep}\b"
-        if (len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
-                and len(re.findall(said, candidate, re.IGNORECASE)) < len(re.findall(said, rules_text, re.IGNORECASE))
-                and prep.lower() not in out):
+        if prep.lower() not in out and _cut_from_between(rf"\b{before}\s+{after}\b", rf"\b{prep}\b", candidate, rules_text):
             out.append(prep.lower())
     return out
 
@@ -2268,12 +2268,9 @@ _OWNED_BETWEEN = re.compile(r"\b([a-z]+)\s+(my|your|his|her|its|our|their)\s+(?!
 def _owner_dropped_between(candidate: str, rules_text: str) -> list[str]:
     out = []
     for before, owner, after in dict.fromkeys(_OWNED_BETWEEN.findall(rules_text)):
-        joined = rf"\b{before}\s+{after}\b"
-        said = rf"\b{owner}\b"
         # (or "its" made "it" there: "is missing its legend" -> "is missing it legend"; not "it is", which may be
         # meant: the rules keep a writer's "its" for "it is" where they cannot tell, "if its real love")
-        if ((len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
-             and len(re.findall(said, candidate, re.IGNORECASE)) < len(re.findall(said, rules_text, re.IGNORECASE)))
+        if (_cut_from_between(rf"\b{before}\s+{after}\b", rf"\b{owner}\b", candidate, rules_text)
                 or (owner.lower() == "its" and _said_anew(rf"\b{before}\s+it\s+{after}\b", candidate, rules_text))):
             out.append(f"{owner.lower()} {after.lower()}")
     return list(dict.fromkeys(out))
@@ -2567,10 +2564,7 @@ _WH_ASKED = re.compile(r"\b([a-z]+)\W+(how|why|where|when|who|what)\s+(is|are|wa
 def _wh_dropped(candidate: str, rules_text: str) -> list[str]:
     out = []
     for before, wh, aux, after in dict.fromkeys(_WH_ASKED.findall(rules_text)):
-        joined = rf"\b{before}\W+{aux}\s+{after}\b"
-        asked = rf"\b{wh}\b"
-        if (len(re.findall(joined, candidate, re.IGNORECASE)) > len(re.findall(joined, rules_text, re.IGNORECASE))
-                and len(re.findall(asked, candidate, re.IGNORECASE)) < len(re.findall(asked, rules_text, re.IGNORECASE))):
+        if _cut_from_between(rf"\b{before}\W+{aux}\s+{after}\b", rf"\b{wh}\b", candidate, rules_text):
             out.append(wh.lower())
     return list(dict.fromkeys(out))
 
