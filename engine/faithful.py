@@ -2357,6 +2357,50 @@ def _sentence_prefixed(candidate: str, source: str, rules_text: str) -> list[str
     return ["+" + m.group().strip()] if re.findall(r"[\w'’-]+", candidate[m.end():].lower())[:len(said)] == said else []
 
 
+# A question typed without its verb given "It is" or "That was" in front and kept a statement ("same time tmrw?" -> "It
+# is the same time tomorrow?"): a statement with a question mark says something the writer only asked about; 4 of
+# 22,660 GYAFC tune references do ("It is just you and me?")
+_STATED_QUESTION = re.compile(r"(?:^|[.!?]\s+)((?:it|that|this|there)\s+(?:is|was|will\s+be))\b[^.!?,;]*\?",
+                              re.IGNORECASE)
+
+
+def _stated_question(candidate: str, source: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _STATED_QUESTION.finditer(candidate):
+        opener = m.group(1).split()
+        if (re.search(r"\b" + r"\s+".join(opener) + r"\b", rules_text, re.IGNORECASE)
+                or re.search(rf"\b{opener[0]}(?:'?s)?\b", source, re.IGNORECASE)):
+            continue
+        out.append("+" + " ".join(opener))
+    return out
+
+
+# A question word put in front of what had none ("same place as last time?" -> "What is the same place as last
+# time?"): the writer asked whether, the suggestion asks what; 12 of 22,660 GYAFC tune references do, each a
+# rewording ("Sleeping with best friend's significant other?" -> "What do you think about ...")
+_WH_OPENER = re.compile(r"(?:^|[.!?]\s+)(what|who|where|when|why|how|which)\s+(?:is|are|was|were|do|does|did)\b",
+                        re.IGNORECASE)
+_ANY_WH = re.compile(r"\b(?:what|who|whom|whose|where|when|why|how|which|wat|wot|wut|y|hw|wen|were)\b", re.IGNORECASE)
+
+
+def _wh_added(candidate: str, source: str, rules_text: str) -> list[str]:
+    if _ANY_WH.search(rules_text) or _ANY_WH.search(source):
+        return []
+    return ["+" + m.group(1).lower() for m in _WH_OPENER.finditer(candidate)]
+
+
+# "another" dropped ("another round?" -> "Is there a round?"): one more of a thing is not the thing; "one way or
+# another" is an idiom. 5 of 22,660 GYAFC tune references do ("to her it's just another air bag" -> "a great air bag")
+_ANOTHER_KEPT = re.compile(r"\b(?:another|additional|more|else|other|second|new|further|alternative|different|someone|"
+                           r"anyone|somebody|anybody)\b", re.IGNORECASE)
+
+
+def _another_dropped(candidate: str, rules_text: str) -> list[str]:
+    said = len(re.findall(r"\banother\b", rules_text, re.IGNORECASE)) - len(
+        re.findall(r"\bone\s+way\s+or\s+another\b", rules_text, re.IGNORECASE))
+    return ["another"] if said > 0 and len(_ANOTHER_KEPT.findall(candidate)) < said else []
+
+
 # "have" and a participle after a "do" question ("anyone in our group done the slides yet?" -> "Does anyone in our group
 # have done the slides yet?"): no English sentence, and none of 22,660 GYAFC tune references
 _DONE_PARTICIPLE = (r"(?:[a-z]+ed|done|gone|seen|been|taken|given|made|had|got|gotten|written|eaten|known|heard|told|said|"
@@ -3592,7 +3636,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
                    _pair_halved, _address_made_subject,
                    _no_way_turned, _its_made_is, _would_made_had,
-                   _wish_given_subject, _phrase_repeated)
+                   _wish_given_subject, _phrase_repeated, _another_dropped)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -3787,6 +3831,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     for wording_check in _WORDING_CHECKS:
         lost += wording_check(candidate, rules_text)
     lost += _sentence_prefixed(candidate, source, rules_text)
+    lost += _stated_question(candidate, source, rules_text)
+    lost += _wh_added(candidate, source, rules_text)
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)
     lost += _told_made_addressee(candidate, source)

@@ -1232,6 +1232,10 @@ _ONE_S_BEFORE = re.compile(r"(?:^|\s)(?:which|this|that|the|other|first|second|t
 # signed off")
 _S_PERSON = frozenset(["he", "she", "who", "everyone", "everybody", "nobody", "someone", "somebody", "anyone",
                        "anybody"])
+# an 's before a verb of starting or stopping and a doing is "has" on any subject ("the TV remote's stopped working" was
+# kept as typed; "the dog's started barking", "my mum's kept asking")
+_S_HAS_ASPECT = re.compile(r"\s+(?:(?:just|already|finally|now|never)\s+)?(?:stopped|started|finished|quit|kept|begun)"
+                           r"\s+[a-z]{2,}ing\b", re.IGNORECASE)
 _S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
                             r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
 # "prob" after one of these is a problem ("no prob", "the same prob"); elsewhere, probably
@@ -2467,6 +2471,7 @@ class RuleFormalizer:
         if low in self._contractions:
             full = self._contractions[low]
             if full.endswith(" is") and (_has_next(text, m.end()) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
+                                         or _S_HAS_ASPECT.match(text, m.end())
                                          or (low in ("hes", "shes") and (_S_HAS_DONE.match(text, m.end())
                                                                          or _S_HAS_ADVERB_DONE.match(text, m.end())))):
                 # "hes been ill", "whats happened", "hes helped me loads": "has" (was "He is been ill", "He is
@@ -2529,8 +2534,9 @@ class RuleFormalizer:
             return "probably" if _next_word(text, m.end()) else word
         if low == "its":
             nxt = _next_word(text, m.end())
-            if nxt in ("been", "got", "gotten"):
-                return _match_case(word, "it has")  # "its been a while" ("it is been" was written)
+            if nxt in ("been", "got", "gotten") or _S_HAS_ASPECT.match(text, m.end()):
+                return _match_case(word, "it has")  # "its been a while" ("it is been" was written), "its stopped
+                # raining"
             if (nxt in _ITS_IS_NEXT or nxt.endswith("ing") or _ITS_AMOUNT.match(text, m.end())
                     or _ITS_PARTICIPLE.match(text, m.end())):
                 return _match_case(word, "it is")  # possessive "its" is followed by a noun, not these
@@ -2591,6 +2597,8 @@ class RuleFormalizer:
                 return None  # "hands down", typed "hand's down"
             if base in ("do", "dont", "don't", "don’t"):
                 return None  # "the do's and dont's": plurals
+            if _S_HAS_ASPECT.match(text, end):
+                return f"{src_base} has"
             if base in _PERSON_INDEFINITES and nxt in _OWNED:
                 return None  # "someone's car alarm", "everyone's opinion": a possessive
             if base == "one" and _prev_word(text, end - len(word)) == "no" and nxt not in _OWNED:

@@ -1542,6 +1542,12 @@ CAUGHT = [
     ("The earlier is the better.", "the earlier the better", "~the earlier the better"),
     ("Next time, the next time is the next time.", "oh well, next time", "+next time"),  # a loop
     ("However, you look at it, it is a mess.", "however u look at it, it's a mess", "~however"),  # a contrast
+    # session 37's writer sentences
+    ("It is the same time tomorrow?", "same time tmrw?", "+It is"),  # a question made a statement
+    ("That was the same place as last time?", "same place as last time?", "+That was"),
+    ("What is the same place as last time?", "same place as last time?", "+what"),  # whether made what
+    ("Is there a round?", "another round?", "another"),  # one more made one
+    ("We should book a room.", "we should book another room", "another"),
     # session 36's writer sentences
     ("I have promoted. I cannot believe it.", "i got promoted!!! cant believe it", "~got promoted"),  # a passive
     ("He has fired.", "he got fired", "~got fired"),
@@ -1813,6 +1819,15 @@ FINE = [
     ("Version 2.3.1 fixed the crash.", "version 2.3.1 fixed the crash"),
     ("Likewise.", "same here!"),
     ("I am only on level two.", "cause im only on level 2!"),
+    # session 37's writer sentences
+    ("Is it the same time tomorrow?", "same time tmrw?"),
+    ("Same place as last time?", "same place as last time?"),
+    ("What is the time tomorrow?", "what time tmrw?"),  # the writer's own question word
+    ("Is it okay?", "its ok?"),  # the writer's own "it"
+    ("Another round?", "another round?"),
+    ("One more round?", "another round?"),
+    ("We should book an additional room.", "we should book another room"),
+    ("She will find out, one way or the other.", "one way or another she'll find out"),
 ]
 
 

@@ -146,6 +146,14 @@ CASES = [
     ("can u be my best man? would mean a lot", "Can you be my best man? It would mean a lot."),
     ("he's a top bloke, hes helped me loads", "He is a top bloke, he has helped me loads."),
     ("hes just left, call back later", "He has just left, call back later."),
+    # a verb of starting or stopping and a doing after any 's is "has" (the remote's kept as typed before)
+    ("the TV remote's stopped working", "The TV remote has stopped working."),
+    ("its stopped raining", "It has stopped raining."),
+    ("shes started crying", "She has started crying."),
+    ("the dog's finally stopped barking", "The dog has finally stopped barking."),
+    ("the shop's closed", "The shop is closed."),  # a state, not done
+    ("the meeting's cancelled", "The meeting is cancelled."),
+    ("new phone who dis", "New phone who is this."),
     ("it's already broken", "It is already broken."),
     ("she's called me twice today", "She has called me twice today."),
     ("the teacher said he struggles w reading", "The teacher said he struggles with reading."),
