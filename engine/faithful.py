@@ -2401,6 +2401,52 @@ def _another_dropped(candidate: str, rules_text: str) -> list[str]:
     return ["another"] if said > 0 and len(_ANOTHER_KEPT.findall(candidate)) < said else []
 
 
+# The writer's feeling given to "it" ("proper chuffed with how it turned out" -> "It was very delighted with how it
+# turned out."): a thing cannot be delighted ("It is sad that ..." and "It is sad to see" are no feeler); 0 of 22,660
+# GYAFC tune references
+_FEELINGS = (r"(?:delighted|pleased|happy|glad|thrilled|chuffed|proud|excited|gutted|sad|upset|annoyed|angry|exhausted|"
+             r"tired|sorry|grateful|relieved|nervous|worried|scared|bored|confused|disappointed|satisfied|content|"
+             r"ecstatic|overjoyed|furious|devastated|heartbroken|stressed)")
+_FEELING_GIVEN_IT = re.compile(r"(?:^|[.!?]\s+)((?:it|that)\s+(?:is|was))\s+(?:(?:very|so|really|extremely|quite|rather|"
+                               r"absolutely|truly|incredibly)\s+)?" + _FEELINGS + r"\s+(?:with|about|for|of|by|at)\b",
+                               re.IGNORECASE)
+
+
+def _feeling_given_it(candidate: str, rules_text: str) -> list[str]:
+    felt = re.search(rf"\b{_FEELINGS}\b", rules_text, re.IGNORECASE)
+    before = rules_text[:felt.start()] if felt else rules_text
+    return ["+" + m.group(1) for m in _FEELING_GIVEN_IT.finditer(candidate)
+            if not re.search(rf"\b{m.group(1).split()[0]}\b", before, re.IGNORECASE)]
+
+
+# "up for" (willing) said as something else ("up for a walk later?" -> "Are you looking for a walk later?"): after a
+# be, a person or the start, not "hyped up for" or "give it up for"; 0 of 22,660 GYAFC tune references
+_UP_FOR = re.compile(r"(?:^\W*|\b(?:am|are|is|was|were|be|you|u|anyone|anybody|everyone|we|i|who|still|totally|"
+                     r"definitely|so|really)\s+)up\s+for\b", re.IGNORECASE)
+_UP_FOR_KEPT = re.compile(r"\b(?:up\s+for|interested|willing|keen|like|love|want|wants|fancy|available|game|ready|"
+                          r"prepared|open\s+to|inclined)\b", re.IGNORECASE)
+
+
+def _up_for_lost(candidate: str, rules_text: str) -> list[str]:
+    return ["up for"] if _UP_FOR.search(rules_text) and not _UP_FOR_KEPT.search(candidate) else []
+
+
+# A hedge between two commas made the head of what follows ("the viva went ok i think, minor corrections" -> "The viva
+# went okay, I think minor corrections."): the writer was unsure of the first part, not claiming the second;
+# 0 of 22,660 GYAFC tune references
+_HEDGE_BETWEEN = re.compile(r",\s+(I\s+(?:think|guess|believe|suppose|reckon|feel|hope|mean)),\s", re.IGNORECASE)
+
+
+def _hedge_attached(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _HEDGE_BETWEEN.finditer(rules_text):
+        h = r"\s+".join(m.group(1).split())
+        if (re.search(rf",\s+{h}\s+\w", candidate, re.IGNORECASE)
+                and not re.search(rf"{h}\s+(?:that|so)\b", candidate, re.IGNORECASE)):
+            out.append("~" + m.group(1))
+    return out
+
+
 # "have" and a participle after a "do" question ("anyone in our group done the slides yet?" -> "Does anyone in our group
 # have done the slides yet?"): no English sentence, and none of 22,660 GYAFC tune references
 _DONE_PARTICIPLE = (r"(?:[a-z]+ed|done|gone|seen|been|taken|given|made|had|got|gotten|written|eaten|known|heard|told|said|"
@@ -2877,14 +2923,19 @@ def _would_made_had(candidate: str, rules_text: str) -> list[str]:
 # A wish for the reader made something the writer does ("have a good wknd all!" -> "I have a good weekend."); 0 of
 # 22,660 GYAFC tune references
 _WISHED = re.compile(r"^\W*(have\s+(?:a|an)\s+(?:good|great|nice|lovely|safe|wonderful|fantastic|brilliant|happy|fun|"
-                     r"amazing|relaxing|restful|merry|blessed|productive)\b|have\s+fun\b|enjoy\b)", re.IGNORECASE)
+                     r"amazing|relaxing|restful|merry|blessed|productive)\b|have\s+fun\b|enjoy\b|get\s+well\b|"
+                     r"get\s+better\b|feel\s+better\b|take\s+care\b|sleep\s+well\b|stay\s+safe\b|rest\s+up\b|"
+                     r"get\s+home\s+safe)", re.IGNORECASE)
+# ... and a wish made advice or a forecast ("get well soon x" -> "You should get well soon.")
+_WISH_SUBJECT = (r"\W*(?:I|we|you\s+(?:should|must|need\s+to|have\s+to|will|can|could|may|might|shall|"
+                 r"ought\s+to))\s+")
 
 
 def _wish_given_subject(candidate: str, rules_text: str) -> list[str]:
     m = _WISHED.match(rules_text)
-    if m and re.match(rf"\W*(?:I|we)\s+{m.group(1).split()[0]}\b", candidate, re.IGNORECASE):
-        return [f"+I {m.group(1).split()[0].lower()}"]
-    return []
+    verb = m.group(1).split()[0] if m else ""
+    s = re.match(rf"{_WISH_SUBJECT}{verb}\b", candidate, re.IGNORECASE) if m else None
+    return ["+" + " ".join(s.group().split())] if s else []
 
 
 # The writer's two words said over and over, as a decoder loops ("oh well, next time" -> "Next time, the next time is
@@ -3636,7 +3687,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _of_inserted, _has_made_have, _subject_cut_off, _word_put_between,
                    _pair_halved, _address_made_subject,
                    _no_way_turned, _its_made_is, _would_made_had,
-                   _wish_given_subject, _phrase_repeated, _another_dropped)
+                   _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
+                   _up_for_lost, _hedge_attached)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -212,7 +212,15 @@ _TA_ALONE = re.compile(rf"(^{_LEAD}|,[ \t]*)(?:ta|Ta)(?=[ \t!.]*$)")
 # writer's ("Ta X." was offered)
 _KISSES_END = re.compile(r"(?<![\w'’])((?i:ta|thanks|thank you|thx|ty|night|nite|goodnight|good night|love you|love u|"
                          r"love|bye|cheers|soon|later|tomorrow|tmrw|babe|hun|mum|mom|dad)[!.]?)[ \t]+x{1,4}"
-                         r"(?=[ \t!.]*$)")
+                         r"(?=[ \t!.]*$)"
+                         # ... or after any word that names no x ("home safe x", "miss u x"; "solve for x", "press x",
+                         # "the x" keep theirs)
+                         r"|(?<=\w\s)((?!(?i:for|press|by|times|than|of|and|or|the|a|an|variable|plus|minus|equals|is|"
+                         r"to|column|row|option|model|type|size|gen|generation|project|brand|company|mr|ms|mrs|dr|"
+                         r"malcolm|planet|space|factor|axis|day|point|rated|version|series|iphone|windows|mac|os|box|"
+                         r"class|level|area|item|plan|product|person|player|tab|button|key|hit|click|tap|letter|"
+                         r"mark|sign|with|at|in|on|pick|choose|chose|picked|chosen|vs|from|between)\b)[a-z]+[!.]?)"
+                         r"[ \t]+x{1,4}(?=[ \t!.]*$)")
 # "same" (or "same here") as the whole reply is "me too", not a thing being the same ("It is the same." was offered)
 _SAME_ALONE = re.compile(rf"^({_LEAD})(?i:same)(?:[ \t]+(?i:here))?(?=[ \t!.]*$)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
@@ -2407,7 +2415,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _CBA.sub("cannot be bothered", text)
-        text = _KISSES_END.sub(r"\1", text)
+        text = _KISSES_END.sub(lambda m: m.group(1) or m.group(2), text)
         text = _SAME_ALONE.sub(r"\1likewise", text)
         text = _TA_ALONE.sub(r"\1thank you", text)
         text = _THE_US.sub(r"\1US", text)

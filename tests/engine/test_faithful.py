@@ -1548,6 +1548,12 @@ CAUGHT = [
     ("What is the same place as last time?", "same place as last time?", "+what"),  # whether made what
     ("Is there a round?", "another round?", "another"),  # one more made one
     ("We should book a room.", "we should book another room", "another"),
+    ("It was very delighted with how it turned out.", "proper chuffed with how it turned out", "+It was"),
+    ("You should get well soon.", "get well soon x", "+You should get"),  # a wish made advice
+    ("You will feel better soon.", "feel better soon", "+You will feel"),
+    ("Are you looking for a walk later?", "up for a walk later?", "up for"),  # willing made searching
+    ("The viva went okay, I think minor corrections.", "the viva went ok i think, minor corrections",
+     "~I think"),  # unsure of the viva, not claiming the corrections
     # session 36's writer sentences
     ("I have promoted. I cannot believe it.", "i got promoted!!! cant believe it", "~got promoted"),  # a passive
     ("He has fired.", "he got fired", "~got fired"),
@@ -1828,6 +1834,13 @@ FINE = [
     ("One more round?", "another round?"),
     ("We should book an additional room.", "we should book another room"),
     ("She will find out, one way or the other.", "one way or another she'll find out"),
+    ("I am very pleased with how it turned out.", "proper chuffed with how it turned out"),
+    ("It is sad that he left.", "sad that he left"),  # "it" is what is sad, not a feeler
+    ("Get well soon.", "get well soon x"),
+    ("Are you up for a walk later?", "up for a walk later?"),
+    ("Would you like to go for a walk later?", "up for a walk later?"),
+    ("I was all hyped up for it, so it disappointed me.", "i was all hyped up for it so it was meh"),
+    ("The viva went okay, I think; minor corrections.", "the viva went ok i think, minor corrections"),
 ]
 
 

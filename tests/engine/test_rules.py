@@ -154,6 +154,14 @@ CASES = [
     ("the shop's closed", "The shop is closed."),  # a state, not done
     ("the meeting's cancelled", "The meeting is cancelled."),
     ("new phone who dis", "New phone who is this."),
+    # kisses closing a message after any word that names no x; Scots and Pidgin words
+    ("home safe x", "Home safe."),
+    ("miss u loads xx", "Miss you loads."),
+    ("solve for x", "Solve for x."),
+    ("press x", "Press x."),
+    ("i dinnae ken where he is", "I do not know where he is."),
+    ("cannae make it", "I cannot make it."),
+    ("abeg send me the file", "Please send me the file."),
     ("it's already broken", "It is already broken."),
     ("she's called me twice today", "She has called me twice today."),
     ("the teacher said he struggles w reading", "The teacher said he struggles with reading."),
