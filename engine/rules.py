@@ -222,6 +222,17 @@ _KISSES_END = re.compile(r"(?<![\w'’])((?i:ta|thanks|thank you|thx|ty|night|ni
                          r"mark|sign|with|at|in|on|pick|choose|chose|picked|chosen|vs|from|between)\b)[a-z]+[!.]?)"
                          r"[ \t]+x{1,4}(?=[ \t!.]*$)")
 # "same" (or "same here") as the whole reply is "me too", not a thing being the same ("It is the same." was offered)
+# "why isnt the page loading" -> "Why is the page not loading?" (the expansion left "Why is not the page loading?"): the
+# "not" goes after the subject once the auxiliary is spelled out
+_WHY_NOT_AFTER = r"(?:on|in|at|to|for|with|of|by|from|about|into|who|that|which|and|or|else)\b"
+_WHY_NOT_SUBJECT = re.compile(r"\b((?i:why)\s+)(is|are|was|were|does|do|did|has|have|had|will|would|can|could|should)"
+                              r"(?:\s+not|(?<=can)not)\s+((?:the|my|your|his|her|our|their|this|that|these|those|a|an)"
+                              r"\s+(?!" + _WHY_NOT_AFTER + r")[a-z][\w'’-]*|i|I|you|he|she|it|we|they|this|that|"
+                              r"everyone|anyone|someone|nobody|everybody|anybody|somebody|[A-Z][a-z]+)"
+                              # (not a longer subject: "why can't anyone on yahoo spell" stays)
+                              r"(?=\s+(?!" + _WHY_NOT_AFTER + r")[a-z])")
+# "oh well" as the whole reply is resignation ("Well, yes." and "Well." were offered): "never mind"
+_OH_WELL_ALONE = re.compile(rf"^({_LEAD})(?i:oh+[ \t,]+well)(?=[ \t!.]*$)")
 _SAME_ALONE = re.compile(rf"^({_LEAD})(?i:same)(?:[ \t]+(?i:here))?(?=[ \t!.]*$)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
@@ -557,6 +568,9 @@ _OMG_NO = re.compile(r"(?<![\w'’])(?:[Oo][Mm][Gg]|[Oo]h my (?:god|gosh))[,!.]*
 # "i seen him yesterday": I saw ("I have seen him yesterday" was offered); "have you seen" and "u seen it?" stay
 _I_SEEN = re.compile(r"(?<![\w'’])(?<!(?i:have) )(?<!(?i:had|has) )((?:[Ii]|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)\s+)seen(?=\s+(?:him|her|them|it|that|this|the|a|my|"
                      r"his|their|our|your|ur)\b)(?![^\n?.!]{0,200}\?)")
+# ... and "she done it already": she did ("She already done it." was offered); "have you done" and "u done?" stay
+_I_DONE = re.compile(r"(?<![\w'’])(?<!(?i:have) )(?<!(?i:had|has) )((?:[Ii]|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)\s+)done(?=\s+(?:it|that|"
+                     r"this|the|a|my|his|her|their|our|your|ur|everything|nothing|all)\b)(?![^\n?.!]{0,200}\?)")
 # "they're house is massive" opening a sentence: their ("They are house is massive." was offered; "the only reason
 # they're nice is ..." stays)
 _THEYRE_THEIR = re.compile(r"(?:^|(?<=[.!?,;:] ))([Tt])hey['’]?re\s+(?=(?!(?:not|so|all|both|really|just|what|why|how|who|the|a|an|"
@@ -2393,6 +2407,7 @@ class RuleFormalizer:
         text = _EFFECT_AFFECT.sub(r"\1affect\2", _BRAKE_BREAK.sub(r"\1reak\2", text))
         text = _BROLLY.sub(lambda m: (m.group(1)[:-1] + "n " if m.group(1).strip().lower() == "a" else m.group(1)) + "umbrella", text)
         text = _I_SEEN.sub(r"\1saw", text)
+        text = _I_DONE.sub(r"\1did", text)
         text = _THEYRE_THEIR.sub(lambda m: m.group(1) + "heir ", text)
         text = _HEADS_UP_END.sub(". Just a heads-up", text)
         text = _PE.sub("PE", text)
@@ -2417,6 +2432,7 @@ class RuleFormalizer:
         text = _CBA.sub("cannot be bothered", text)
         text = _KISSES_END.sub(lambda m: m.group(1) or m.group(2), text)
         text = _SAME_ALONE.sub(r"\1likewise", text)
+        text = _OH_WELL_ALONE.sub(r"\1never mind", text)
         text = _TA_ALONE.sub(r"\1thank you", text)
         text = _THE_US.sub(r"\1US", text)
         text = _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text))
@@ -2752,6 +2768,7 @@ class RuleFormalizer:
         s = _ANYONE_BE.sub(lambda m: m.group(1) + "Is " + m.group(2).lower(), s)
         s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
         s = _ANYONE_HAS.sub(lambda m: m.group(1) + "Has " + m.group(2).lower(), s)
+        s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
             s = _WHEN_YOU.sub(lambda m: m.group(1) + m.group(2) + " are you ", s)

@@ -1554,6 +1554,11 @@ CAUGHT = [
     ("Are you looking for a walk later?", "up for a walk later?", "up for"),  # willing made searching
     ("The viva went okay, I think minor corrections.", "the viva went ok i think, minor corrections",
      "~I think"),  # unsure of the viva, not claiming the corrections
+    ("Just a heads up, the office is closed on the 25th plan your deliveries around that.",
+     "just a heads up the office is closed on the 25th so plan ur deliveries around that", "so"),  # why to plan
+    ("Well, yes.", "oh well", "not"),  # resignation ("never mind") made agreement
+    ("I do not like that.", "meh", "+words"),  # a shrug made a dislike
+    ("There is no problem.", "np", "+words"),
     # session 36's writer sentences
     ("I have promoted. I cannot believe it.", "i got promoted!!! cant believe it", "~got promoted"),  # a passive
     ("He has fired.", "he got fired", "~got fired"),
@@ -1841,6 +1846,12 @@ FINE = [
     ("Would you like to go for a walk later?", "up for a walk later?"),
     ("I was all hyped up for it, so it disappointed me.", "i was all hyped up for it so it was meh"),
     ("The viva went okay, I think; minor corrections.", "the viva went ok i think, minor corrections"),
+    ("The office is closed on the 25th, so please plan your deliveries around that.",
+     "the office is closed on the 25th so plan ur deliveries around that"),
+    ("As the office is closed on the 25th, plan your deliveries around that.",
+     "the office is closed on the 25th so plan ur deliveries around that"),
+    ("Never mind.", "oh well"),
+    ("No problem.", "np"),
 ]
 
 

@@ -162,6 +162,17 @@ CASES = [
     ("i dinnae ken where he is", "I do not know where he is."),
     ("cannae make it", "I cannot make it."),
     ("abeg send me the file", "Please send me the file."),
+    # "not" after the subject once a "why" question's auxiliary is spelled out; "she done it" is "did"
+    ("why isnt the page loading", "Why is the page not loading?"),
+    ("why cant i log in", "Why can I not log in?"),
+    ("y dont u ask her urself", "Why do you not ask her yourself?"),
+    ("why is not everyone here", "Why is everyone not here?"),
+    ("why can't anyone on yahoo spell?", "Why cannot anyone on Yahoo spell?"),  # a longer subject stays
+    ("how come u didnt tell me", "How come you did not tell me?"),
+    ("she done it already", "She did it already."),
+    ("have u done it?", "Have you done it?"),
+    ("oh well", "Never mind."),
+    ("oh well, next time", "Next time."),
     ("it's already broken", "It is already broken."),
     ("she's called me twice today", "She has called me twice today."),
     ("the teacher said he struggles w reading", "The teacher said he struggles with reading."),
