@@ -2467,6 +2467,38 @@ def _so_cut_out(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# A writer's verb after "to", or noun after its article, given an -ing ("theyre threatening to pull the contract" ->
+# "... threatening to pulling the contracting."): no English, and the thing named changed; 0 and 3 of 22,660 GYAFC
+# tune references ("the end" -> "the ending"); "look forward to", "used to" and the like take an -ing of their own
+_TO_VERB = re.compile(r"\b(\w+)\s+to\s+([a-z]{2,})\b", re.IGNORECASE)
+_TO_TAKES_ING = frozenset(["forward", "used", "committed", "addition", "object", "objected", "devoted", "dedicated", "due",
+                           "opposed", "key", "prior", "respect", "regard", "admit", "admitted", "confess", "resort",
+                           "accustomed", "close", "way", "from", "approach", "contribute", "lead", "leads", "led"])
+_ARTICLE_NOUN = re.compile(r"\b(the|a|an|my|your|his|her|our|their|this|that)\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _ing_forms(word: str) -> set[str]:
+    return {word + "ing", word.removesuffix("e") + "ing", word + word[-1] + "ing"}
+
+
+def _made_ing(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for before, verb in dict.fromkeys(_TO_VERB.findall(rules_text)):
+        if before.lower() in _TO_TAKES_ING or verb.lower().endswith("ing"):
+            continue
+        if any(re.search(rf"\b{re.escape(before)}\s+to\s+{g}\b", candidate, re.IGNORECASE)
+               and not re.search(rf"\bto\s+{g}\b", rules_text, re.IGNORECASE) for g in _ing_forms(verb.lower())):
+            out.append(f"~to {verb.lower()}")
+    for article, noun in dict.fromkeys(_ARTICLE_NOUN.findall(rules_text)):
+        noun = noun.lower()
+        if noun.endswith("ing") or re.search(rf"\b{article}\s+{noun}\b", candidate, re.IGNORECASE):
+            continue
+        if any(re.search(rf"\b{article}\s+{g}\b", candidate, re.IGNORECASE)
+               and not re.search(rf"\b{g}\b", rules_text, re.IGNORECASE) for g in _ing_forms(noun)):
+            out.append(f"~{noun}")
+    return out
+
+
 # "have" and a participle after a "do" question ("anyone in our group done the slides yet?" -> "Does anyone in our group
 # have done the slides yet?"): no English sentence, and none of 22,660 GYAFC tune references
 _DONE_PARTICIPLE = (r"(?:[a-z]+ed|done|gone|seen|been|taken|given|made|had|got|gotten|written|eaten|known|heard|told|said|"
@@ -3708,7 +3740,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _pair_halved, _address_made_subject,
                    _no_way_turned, _its_made_is, _would_made_had,
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
-                   _up_for_lost, _hedge_attached, _so_cut_out)
+                   _up_for_lost, _hedge_attached, _so_cut_out, _made_ing)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

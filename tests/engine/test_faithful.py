@@ -1559,6 +1559,8 @@ CAUGHT = [
     ("Well, yes.", "oh well", "not"),  # resignation ("never mind") made agreement
     ("I do not like that.", "meh", "+words"),  # a shrug made a dislike
     ("There is no problem.", "np", "+words"),
+    ("They are threatening to pulling the contract.", "theyre threatening to pull the contract", "~to pull"),
+    ("They are threatening to pull the contracting.", "theyre threatening to pull the contract", "~contract"),
     # session 36's writer sentences
     ("I have promoted. I cannot believe it.", "i got promoted!!! cant believe it", "~got promoted"),  # a passive
     ("He has fired.", "he got fired", "~got fired"),
@@ -1852,6 +1854,8 @@ FINE = [
      "the office is closed on the 25th so plan ur deliveries around that"),
     ("Never mind.", "oh well"),
     ("No problem.", "np"),
+    ("They are threatening to pull the contract.", "theyre threatening to pull the contract"),
+    ("I look forward to seeing you.", "look forward to see u"),  # the -ing "look forward to" takes
 ]
 
 
