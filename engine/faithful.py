@@ -2430,7 +2430,7 @@ _UP_FOR_KEPT = re.compile(r"\b(?:up\s+for|interested|willing|keen|like|love|want
 
 
 def _up_for_lost(candidate: str, rules_text: str) -> list[str]:
-    return ["up for"] if _UP_FOR.search(rules_text) and not _UP_FOR_KEPT.search(candidate) else []
+    return _said_not_kept(_UP_FOR, _UP_FOR_KEPT, "up for", candidate, rules_text)
 
 
 # A hedge between two commas made the head of what follows ("the viva went ok i think, minor corrections" -> "The viva
@@ -2775,8 +2775,13 @@ _HEDGE_KEPT = re.compile(r"\b(?:maybe|perhaps|probably|possibly|possible|may|mig
                          r"roughly|think|believe|guess|suppose|likely|unsure|not sure|or so|estimate)\b", re.IGNORECASE)
 
 
+def _said_not_kept(said: re.Pattern, kept: re.Pattern, entry: str, candidate: str, rules_text: str) -> list[str]:
+    """``[entry]`` when the rule rewrite says ``said`` and the candidate says nothing ``kept`` matches."""
+    return [entry] if said.search(rules_text) and not kept.search(candidate) else []
+
+
 def _estimate_made_sure(candidate: str, rules_text: str) -> list[str]:
-    return ["~maybe"] if _HEDGED_NUMBER.search(rules_text) and not _HEDGE_KEPT.search(candidate) else []
+    return _said_not_kept(_HEDGED_NUMBER, _HEDGE_KEPT, "~maybe", candidate, rules_text)
 
 
 # Five ways a long sentence came apart (each 0 or 1 of 22,660 GYAFC tune references flagged, the one a change of
