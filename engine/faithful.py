@@ -3831,7 +3831,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += [w for w in dict.fromkeys(src) if w in abbreviations and w not in lost and w not in ordinal_tails
              and w not in DROPPABLE_MARKERS  # a hedge ("lowkey" -> "somewhat") may go, as "kinda" may
              and _stem(w) not in cand_stems and _stem(abbreviations[w]) not in cand_stems
-             and not said_formally(w) and not said_formally(abbreviations[w])]
+             and not said_formally(w) and not said_formally(abbreviations[w])
+             # ... or the word the rules spelled it out as where the lexicon's is not meant ("any probs" ->
+             # "Any problems", not "probably")
+             and not any(x.startswith(w[:3]) and x in ruled_set and x not in src for x in cand_set)]
     # ... and one the rules kept as the writer's plain word ("at the till", a cash register): the candidate keeps it or
     # its spelled-out word ("Apple Pay is not working at the moment." lost the till; none of 22,660 GYAFC tune
     # references)

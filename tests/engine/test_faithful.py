@@ -1856,6 +1856,7 @@ FINE = [
     ("No problem.", "np"),
     ("They are threatening to pull the contract.", "theyre threatening to pull the contract"),
     ("I look forward to seeing you.", "look forward to see u"),  # the -ing "look forward to" takes
+    ("Any problems, let me know. I am in all week.", "any probs let me know, im in all week"),  # not "probably"
 ]
 
 
