@@ -231,6 +231,14 @@ _WHY_NOT_SUBJECT = re.compile(r"\b((?i:why)\s+)(is|are|was|were|does|do|did|has|
                               r"everyone|anyone|someone|nobody|everybody|anybody|somebody|[A-Z][a-z]+)"
                               # (not a longer subject: "why can't anyone on yahoo spell" stays)
                               r"(?=\s+(?!" + _WHY_NOT_AFTER + r")[a-z])")
+# "comp" the pay, not the computer the lexicon reads ("the comp is 45k plus bonus" -> "The computer is 45k ...")
+_COMP_PAY_NEXT = frozenset(["package", "packages", "plan", "band", "bands", "review", "reviews", "ratio", "time", "day",
+                            "days", "structure", "ticket", "tickets", "benchmark", "benchmarks", "range", "data"])
+_COMP_PAY_PREV = frozenset(["total", "base", "equity", "annual", "salary", "cash", "deferred", "executive"])
+_COMP_AMOUNT = re.compile(r"\s+(?:is|was|of|at|around|about)\s+(?:[$£€]\s*)?\d", re.IGNORECASE)
+# the writer's "probably" or "definitely" opening a sentence without its subject ("prob be a bit late" -> "Probably be a
+# bit late.", which a model made "It is probably a bit late."): I will
+_PROBABLY_BE = re.compile(rf"^({_LEAD})((?i:probably|definitely))\s+be\b(?![^.!?]*\?)")
 # "oh well" as the whole reply is resignation ("Well, yes." and "Well." were offered): "never mind"
 _OH_WELL_ALONE = re.compile(rf"^({_LEAD})(?i:oh+[ \t,]+well)(?=[ \t!.]*$)")
 _SAME_ALONE = re.compile(rf"^({_LEAD})(?i:same)(?:[ \t]+(?i:here))?(?=[ \t!.]*$)")
@@ -1434,6 +1442,9 @@ _ITS_IS_NEXT = frozenset([
     "these", "those", "where", "who", "why", "if", "for", "with", "by", "down", "out", "off", "almost",
     "already", "ever", "gone", "done", "alright", "unbelievable", "necessary", "simple", "boring", "stupid",
     "crazy", "everything", "nothing", "something", "one", "still", "late", "early", "here", "there", "now",
+    # a day or a date ("whether its sat or sun", "its monday tomorrow")
+    "mon", "tue", "tues", "wed", "weds", "thu", "thurs", "fri", "sat", "sun", "monday", "tuesday", "wednesday",
+    "thursday", "friday", "saturday", "sunday", "today", "tomorrow", "tmrw", "tonight", "xmas", "christmas",
     # an adverb before what it is ("tbh its mostly fine", "its totally normal")
     "mostly", "totally", "completely", "literally", "basically", "honestly", "seriously", "absolutely", "clearly",
     "obviously", "usually", "sometimes", "supposed", "super", "extremely", "incredibly", "fairly"
@@ -1556,6 +1567,8 @@ _WEEKDAY_PAIR_FIRST = re.compile(rf"(?<![\w'’])(?<!the )(?<!The )((?i:{_WEEKDA
 # sat"); "for SAT" is the test, and "for sun" may be sunshine
 _FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"
                           rf"night)\b|(?:and|or)\s+(?i:tues?|thurs?|fri|weds?|{_WEEKDAY_ANY}|{_WEEKDAY_NAMES})\b))")
+# two short days that are also words, set side by side ("whether its sat or sun", "sun/mon"): both are days
+_WEEKDAY_SHORT_PAIR = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(\s+or\s+|\s*/\s*)(mon|wed|sat|sun)(?![\w'’-])")
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
@@ -2518,6 +2531,9 @@ class RuleFormalizer:
             return word  # the end of a word starred out ("fu*k" had become "fu*okay")
         if low == "probs" and _prev_word(text, m.start()) in _PROB_PROBLEM_PREV:
             return _match_case(word, "problems")  # "no probs"; elsewhere "probably"
+        if low == "comp" and (_next_word(text, m.end()) in _COMP_PAY_NEXT or _prev_word(text, m.start()) in _COMP_PAY_PREV
+                              or _COMP_AMOUNT.match(text, m.end())):
+            return word  # "the comp is 45k", "comp package", "total comp": pay, not a computer
         if low in self._slang and not (m.start() > 1 and text[m.start() - 1] == "-" and text[m.start() - 2].isalpha()
                                        and ((len(low) <= 2 and low not in _SLANG_AFTER_HYPHEN) or low == "sus")):
             # a letter or two after a hyphen is no slang of its own ("CD-R", "spring-y", "Y-O-U", "Ta-Da"), nor
@@ -2711,6 +2727,8 @@ class RuleFormalizer:
         s = _AVENUE.sub(r"\1 Avenue", s)
         s = _EM_THEM.sub("them", s)
         s = _ABOUT_ISH.sub(r"\1", s)
+        s = _WEEKDAY_SHORT_PAIR.sub(lambda m: m.group() if m.group(1) == m.group(3) else
+                                    _WEEKDAYS[m.group(1)] + m.group(2) + _WEEKDAYS[m.group(3)], s)
         for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
         if _WEEKDAY_NAME.search(s):  # "moved to Friday the 12th, not mon": a day set against a day
@@ -2753,6 +2771,7 @@ class RuleFormalizer:
                               + (", I am " if m.group("am") is not None else ", I "), s)
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _PROBABLY_BE.sub(lambda m: m.group(1) + "I will " + m.group(2).lower() + " be", s)
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
         s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)
         s = _BET.sub(lambda m: m.group(1) + "agreed", s)
