@@ -2406,16 +2406,16 @@ def _another_dropped(candidate: str, rules_text: str) -> list[str]:
 # The writer's feeling given to "it" ("proper chuffed with how it turned out" -> "It was very delighted with how it
 # turned out."): a thing cannot be delighted ("It is sad that ..." and "It is sad to see" are no feeler); 0 of 22,660
 # GYAFC tune references
-_FEELINGS = (r"(?:delighted|pleased|happy|glad|thrilled|chuffed|proud|excited|gutted|sad|upset|annoyed|angry|exhausted|"
+_FELT_WORDS = (r"(?:delighted|pleased|happy|glad|thrilled|chuffed|proud|excited|gutted|sad|upset|annoyed|angry|exhausted|"
              r"tired|sorry|grateful|relieved|nervous|worried|scared|bored|confused|disappointed|satisfied|content|"
              r"ecstatic|overjoyed|furious|devastated|heartbroken|stressed)")
 _FEELING_GIVEN_IT = re.compile(r"(?:^|[.!?]\s+)((?:it|that)\s+(?:is|was))\s+(?:(?:very|so|really|extremely|quite|rather|"
-                               r"absolutely|truly|incredibly)\s+)?" + _FEELINGS + r"\s+(?:with|about|for|of|by|at)\b",
+                               r"absolutely|truly|incredibly)\s+)?" + _FELT_WORDS + r"\s+(?:with|about|for|of|by|at)\b",
                                re.IGNORECASE)
 
 
 def _feeling_given_it(candidate: str, rules_text: str) -> list[str]:
-    felt = re.search(rf"\b{_FEELINGS}\b", rules_text, re.IGNORECASE)
+    felt = re.search(rf"\b{_FELT_WORDS}\b", rules_text, re.IGNORECASE)
     before = rules_text[:felt.start()] if felt else rules_text
     return ["+" + m.group(1) for m in _FEELING_GIVEN_IT.finditer(candidate)
             if not re.search(rf"\b{m.group(1).split()[0]}\b", before, re.IGNORECASE)]
