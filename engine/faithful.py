@@ -3356,6 +3356,9 @@ _CAN_NOT = re.compile(r"\b([Cc])an\s+not\b(?!\s+(?:only|just|merely|simply)\b)")
 _NAME_PARTS_ONLY = frozenset(["new", "old", "great", "big", "little", "grand", "royal", "united", "high", "long"])
 
 
+_LETTER_NUMBER = re.compile(r"(?<=[\w,;:] )([A-Z])(\.\d[\d.]*)")
+
+
 def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = "") -> str:
     """The candidate with the writer's lower case kept on common words the model capitalised as if names ("the apt
     is" -> "The Apt is", "allowed max 2 hours" -> "allowed Max 2 hours"): a word the writer typed only in lower case
@@ -3367,6 +3370,10 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
     the opera") far more often than a model invents one (measured on GYAFC tune: lowering every such word cost
     0.25 BLEU in E&M). A word the rules spelled out for the writer in lower case ("3 hrs max" -> "3 hours maximum")
     is no name wherever the model capitalises it ("about 3 hours, Maximum.")."""
+    # a page or section number typed with its letter in lower case ("the chart on p.12" -> "on P.12")
+    text = _LETTER_NUMBER.sub(lambda m: m.group(1).lower() + m.group(2)
+                              if m.group(1).lower() + m.group(2) in source and m.group() not in source else m.group(),
+                              text)
     typed = {m.group() for m in _WORD.finditer(source)}
     ruled = {m.group() for m in _WORD.finditer(rules_text)}
     spelled = {w for w in ruled if w.islower()} - {w.lower() for w in typed}

@@ -646,6 +646,9 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
+    # a page or section number keeps the writer's lower-case letter ("on P.12" was offered); "P.12" typed stays
+    assert writer_case("The chart on P.12 is missing.", "the chart on p.12 is missing", wl) == "The chart on p.12 is missing."
+    assert writer_case("The chart on P.12 is missing.", "the chart on P.12 is missing", wl) == "The chart on P.12 is missing."
     # a family word after someone's possessive is no name ("its jake's mum" was offered as "it is Jake's Mum")
     assert writer_case("Hello, it is Jake's Mum.", "hey its jake's mum", wl) == "Hello, it is Jake's mum."
     assert writer_case("Tell Mum I said hi.", "tell mum i said hi", wl) == "Tell Mum I said hi."
