@@ -38,6 +38,30 @@ def test_apertium_unknown_pivot():
         apertium.round_trip(["hello"], "xyz")
 
 
+def test_apertium_batch_that_times_out_is_tried_again(monkeypatch):
+    """A paused or sleeping machine runs a batch past the timeout: one more try, then a clear error."""
+    import subprocess
+
+    calls = []
+
+    def fake_run(cmd, input, **kw):
+        calls.append(cmd[-1])
+        if len(calls) == 1:
+            raise subprocess.TimeoutExpired(cmd, kw["timeout"])
+        return subprocess.CompletedProcess(cmd, 0, stdout=input.upper(), stderr="")
+
+    monkeypatch.setattr(apertium.subprocess, "run", fake_run)
+    assert apertium._run_batch("apertium", "eng-spa", ["hola", "adios"]).stdout == "HOLA\nADIOS\n"
+    assert calls == ["eng-spa", "eng-spa"]
+
+    def always_late(cmd, input, **kw):
+        raise subprocess.TimeoutExpired(cmd, kw["timeout"])
+
+    monkeypatch.setattr(apertium.subprocess, "run", always_late)
+    with pytest.raises(RuntimeError, match="did not finish a batch of 1 sentences .* 2 times; the stage resumes"):
+        apertium._run_batch("apertium", "eng-spa", ["hola"])
+
+
 def test_apertium_missing_binary(monkeypatch):
     monkeypatch.setattr(apertium, "_binary", lambda: None)
     apertium._modes.cache_clear()

@@ -22,6 +22,9 @@ _PIVOT_MODES = {
 }
 PIVOT_NAMES = {"spa": "Spanish", "cat": "Catalan", "glg": "Galician"}
 _TIMEOUT_S = 600
+# A batch that times out is tried once more before the stage fails: a machine that slept, or a job paused with
+# SIGSTOP, runs past the timeout without anything being wrong (a 29-minute pause crashed an F-Dis run that way).
+_ATTEMPTS = 2
 
 
 def _binary() -> str | None:
@@ -63,6 +66,19 @@ def _clean(line: str) -> str:
     return " ".join(line.replace("#", "").replace("@", "").split())
 
 
+def _run_batch(exe: str, mode: str, chunk: Sequence[str]) -> subprocess.CompletedProcess:
+    for attempt in range(1, _ATTEMPTS + 1):
+        try:
+            return subprocess.run([exe, "-u", "-n", "-f", "line", mode], input="\n".join(chunk) + "\n",
+                                  capture_output=True, text=True, timeout=_TIMEOUT_S, check=False)
+        except subprocess.TimeoutExpired:
+            if attempt == _ATTEMPTS:
+                raise RuntimeError(f"apertium {mode} did not finish a batch of {len(chunk)} sentences in "
+                                   f"{_TIMEOUT_S} s, {_ATTEMPTS} times; the stage resumes from its last saved "
+                                   "batch when run again") from None
+    raise AssertionError("unreachable")
+
+
 def translate(sentences: Sequence[str], mode: str, batch_size: int = 2000) -> list[str]:
     """Translate with one Apertium mode, one sentence per line, order and count preserved."""
     exe = _binary()
@@ -75,8 +91,7 @@ def translate(sentences: Sequence[str], mode: str, batch_size: int = 2000) -> li
     for b in range(0, len(sentences), batch_size):
         chunk = [" ".join(s.split()) for s in sentences[b:b + batch_size]]
         # -f line: one translation unit per line, so the line count is kept; -n: no period added
-        res = subprocess.run([exe, "-u", "-n", "-f", "line", mode], input="\n".join(chunk) + "\n",
-                             capture_output=True, text=True, timeout=_TIMEOUT_S, check=False)
+        res = _run_batch(exe, mode, chunk)
         if res.returncode != 0:
             raise RuntimeError(f"apertium {mode} failed ({res.returncode}): {res.stderr.strip()[:300]}")
         lines = res.stdout.split("\n")
