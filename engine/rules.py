@@ -451,6 +451,11 @@ _ASKED_STATE = (r"(?:coming|going|leaving|joining|staying|working|playing|drivin
                 r"|ok|okay|alright|free|there|up|home|around|awake|busy|ready|done|serious"
                 r"|sure(?=\s+(?:about|of|it|it's|its|that|this|he|she|they|we|you|u|i)\b|\W*$))\b")
 _YOU_ASKED = re.compile(rf"^({_LEAD})(?:u|you|ya)\s+(?={_ASKED_STATE})", re.IGNORECASE)
+# ... and "u fancy a drink" typed without a mark: asked ("You fancy a drink." stated it), as are "you reckon" and "u
+# remember" ("you know" and "you think" may tell: "u know i love u", "you think a girl would learn her lesson" was
+# read as a statement by GYAFC's rewriter; "you need to ..." advises)
+_YOU_ASKED_VERB = re.compile(rf"^({_LEAD})(?:u|you|ya)\s+(?=(?:reckon|fancy|remember)\b)(?![^.!?]*[.!?]\s*$)",
+                              re.IGNORECASE)
 # ... and after a comma, in a sentence that ends asking: "yo whats good, u around later?"
 _YOU_ASKED_AFTER = re.compile(rf"(,\s+)(?:u|you|ya)\s+(?={_ASKED_STATE}[^,.!?;:]*\?$)", re.IGNORECASE)
 _WHEN_YOU = re.compile(
@@ -2790,6 +2795,8 @@ class RuleFormalizer:
         s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
+            if _YOU_ASKED_VERB.match(s):
+                s = _YOU_ASKED_VERB.sub(lambda m: m.group(1) + "do you ", s).rstrip(",;:-~ ") + "?"
             s = _WHEN_YOU.sub(lambda m: m.group(1) + m.group(2) + " are you ", s)
         if after_question and s[-1:] not in _END_OK and _NEED_BACK.match(s):
             s = _NEED_BACK.sub(lambda m: m.group(1) + "I need", s)  # "can u send me the numbers? need them for ..."

@@ -184,6 +184,12 @@ CASES = [
     ("the sun or the moon", "The sun or the moon."),
     ("ik, its annoying", "I know, it is annoying."),
     ("my gran's in hosp again", "My gran is in hospital again."),
+    # "u fancy ..." typed without a mark asks; "you think ..." and "you need to ..." may tell
+    ("u fancy a drink later", "Do you fancy a drink later?"),
+    ("you reckon itll rain", "Do you reckon it will rain?"),
+    ("you think a girl would learn her lesson", "You think a girl would learn her lesson."),
+    ("you need to work it out", "You need to work it out."),
+    ("u know i love u", "You know I love you."),
     ("it's already broken", "It is already broken."),
     ("she's called me twice today", "She has called me twice today."),
     ("the teacher said he struggles w reading", "The teacher said he struggles with reading."),
