@@ -1271,6 +1271,11 @@ _S_PERSON = frozenset(["he", "she", "who", "everyone", "everybody", "nobody", "s
 # kept as typed; "the dog's started barking", "my mum's kept asking")
 _S_HAS_ASPECT = re.compile(r"\s+(?:(?:just|already|finally|now|never)\s+)?(?:stopped|started|finished|quit|kept|begun)"
                            r"\s+[a-z]{2,}ing\b", re.IGNORECASE)
+# ... and before a done thing with its object, on any subject ("the plumber's quoted 350 for the boiler", "the client's
+# asked for the deck" were kept as typed): has
+_S_HAS_TRANSITIVE = re.compile(r"\s+(?:just\s+|already\s+)?(?:asked\s+(?:for|about|if|whether|me|us|him|her|them|you|to)\b"
+                               r"|(?:quoted|offered|sent|emailed|called|texted|messaged|told|promised|charged|invited|"
+                               r"ordered|paid)\s+(?:me|us|him|her|them|you|[£$€]|\d))", re.IGNORECASE)
 _S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
                             r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
 # "prob" after one of these is a problem ("no prob", "the same prob"); elsewhere, probably
@@ -2642,7 +2647,7 @@ class RuleFormalizer:
                 return None  # "hands down", typed "hand's down"
             if base in ("do", "dont", "don't", "don’t"):
                 return None  # "the do's and dont's": plurals
-            if _S_HAS_ASPECT.match(text, end):
+            if _S_HAS_ASPECT.match(text, end) or _S_HAS_TRANSITIVE.match(text, end):
                 return f"{src_base} has"
             if base in _PERSON_INDEFINITES and nxt in _OWNED:
                 return None  # "someone's car alarm", "everyone's opinion": a possessive
