@@ -2079,8 +2079,8 @@ def _drop_edge_emoji(m: re.Match) -> str:
     if text[m.start() - 1:m.start()] != " " or not _CLAUSE_AFTER_EMOJI.match(text, m.end()):
         return m.group()
     before = _WORD_BEFORE_END.search(text, max(0, m.start() - 64), m.start())  # a window: 1 MB of emoji stays linear
-    if before and before.group(1).lower() not in _NEEDS_COMPLEMENT:
-        return ", "
+    if before is None or before.group(1).lower() not in _NEEDS_COMPLEMENT:
+        return ", "  # ... after a word, or after an amount ("my phone's on 2% 😬 will text later")
     return m.group()
 
 

@@ -857,6 +857,7 @@ CASES = [
     ("does the report need to be in apa format?", "Does the report need to be in APA format?"),
     # an emoji between two clauses parts them; one that stands for a word stays; 🔥 as what something was
     ("so tired 😴 gonna crash early", "I am very tired, going to crash early."),
+    ("my phone's on 2% 😬 will text later", "My phone is on 2%, will text later."),  # after an amount too
     ("I ❤ NY", "I ❤ NY."),
     ("this is 🔥 stuff", "This is 🔥 stuff."),
     ("the cake was 🔥🔥", "The cake was excellent."),
