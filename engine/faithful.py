@@ -2406,9 +2406,9 @@ def _another_dropped(candidate: str, rules_text: str) -> list[str]:
 # The writer's feeling given to "it" ("proper chuffed with how it turned out" -> "It was very delighted with how it
 # turned out."): a thing cannot be delighted ("It is sad that ..." and "It is sad to see" are no feeler); 0 of 22,660
 # GYAFC tune references
-_FELT_WORDS = (r"(?:delighted|pleased|happy|glad|thrilled|chuffed|proud|excited|gutted|sad|upset|annoyed|angry|exhausted|"
-             r"tired|sorry|grateful|relieved|nervous|worried|scared|bored|confused|disappointed|satisfied|content|"
-             r"ecstatic|overjoyed|furious|devastated|heartbroken|stressed)")
+_FELT_WORDS = (r"(?:delighted|pleased|happy|glad|thrilled|chuffed|proud|excited|gutted|sad|upset|annoyed|angry|"
+               r"exhausted|tired|sorry|grateful|relieved|nervous|worried|scared|bored|confused|disappointed|satisfied|"
+               r"content|ecstatic|overjoyed|furious|devastated|heartbroken|stressed)")
 _FEELING_GIVEN_IT = re.compile(r"(?:^|[.!?]\s+)((?:it|that)\s+(?:is|was))\s+(?:(?:very|so|really|extremely|quite|rather|"
                                r"absolutely|truly|incredibly)\s+)?" + _FELT_WORDS + r"\s+(?:with|about|for|of|by|at)\b",
                                re.IGNORECASE)
@@ -2990,9 +2990,10 @@ _WISH_SUBJECT = (r"\W*(?:I|we|you\s+(?:should|must|need\s+to|have\s+to|will|can|
 
 def _wish_given_subject(candidate: str, rules_text: str) -> list[str]:
     m = _WISHED.match(rules_text)
-    verb = m.group(1).split()[0] if m else ""
-    s = re.match(rf"{_WISH_SUBJECT}{verb}\b", candidate, re.IGNORECASE) if m else None
-    return ["+" + " ".join(s.group().split())] if s else []
+    if m is None:
+        return []
+    said = re.match(rf"{_WISH_SUBJECT}{m.group(1).split()[0]}\b", candidate, re.IGNORECASE)
+    return ["+" + " ".join(said.group().split())] if said else []
 
 
 # The writer's two words said over and over, as a decoder loops ("oh well, next time" -> "Next time, the next time is

@@ -221,7 +221,6 @@ _KISSES_END = re.compile(r"(?<![\w'’])((?i:ta|thanks|thank you|thx|ty|night|ni
                          r"class|level|area|item|plan|product|person|player|tab|button|key|hit|click|tap|letter|"
                          r"mark|sign|with|at|in|on|pick|choose|chose|picked|chosen|vs|from|between)\b)[a-z]+[!.]?)"
                          r"[ \t]+x{1,4}(?=[ \t!.]*$)")
-# "same" (or "same here") as the whole reply is "me too", not a thing being the same ("It is the same." was offered)
 # "why isnt the page loading" -> "Why is the page not loading?" (the expansion left "Why is not the page loading?"): the
 # "not" goes after the subject once the auxiliary is spelled out
 _WHY_NOT_AFTER = r"(?:on|in|at|to|for|with|of|by|from|about|into|who|that|which|and|or|else)\b"
@@ -241,6 +240,7 @@ _COMP_AMOUNT = re.compile(r"\s+(?:is|was|of|at|around|about)\s+(?:[$£€]\s*)?\
 _PROBABLY_BE = re.compile(rf"^({_LEAD})((?i:probably|definitely))\s+be\b(?![^.!?]*\?)")
 # "oh well" as the whole reply is resignation ("Well, yes." and "Well." were offered): "never mind"
 _OH_WELL_ALONE = re.compile(rf"^({_LEAD})(?i:oh+[ \t,]+well)(?=[ \t!.]*$)")
+# "same" (or "same here") as the whole reply is "me too", not a thing being the same ("It is the same." was offered)
 _SAME_ALONE = re.compile(rf"^({_LEAD})(?i:same)(?:[ \t]+(?i:here))?(?=[ \t!.]*$)")
 # "cba" is "cannot be bothered" in British chat; only in lower case ("the CBA" is an agreement or an analysis)
 _CBA = re.compile(r"(?<![\w'’*@#/.-])cba(?![\w'’@*/-])")
@@ -2800,8 +2800,8 @@ class RuleFormalizer:
         s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
-            if _YOU_ASKED_VERB.match(s):
-                s = _YOU_ASKED_VERB.sub(lambda m: m.group(1) + "do you ", s).rstrip(",;:-~ ") + "?"
+            if (asked := _YOU_ASKED_VERB.match(s)) is not None:
+                s = f"{asked.group(1)}do you {s[asked.end():].rstrip(',;:-~ ')}?"
             s = _WHEN_YOU.sub(lambda m: m.group(1) + m.group(2) + " are you ", s)
         if after_question and s[-1:] not in _END_OK and _NEED_BACK.match(s):
             s = _NEED_BACK.sub(lambda m: m.group(1) + "I need", s)  # "can u send me the numbers? need them for ..."
