@@ -1284,7 +1284,26 @@ _PROB_PROBLEM_PREV = frozenset(["no", "a", "the", "any", "big", "that", "this", 
                                 "huge", "serious", "slight"])
 # Slang nouns whose 's (a possessive or "is") keeps the noun's formal word: "my bro's wedding" -> "my brother's
 # wedding"; read only where slang.tsv lists them.
-_SLANG_NOUNS = frozenset(["bro", "sis", "bf", "gf", "bff", "bday", "mgr", "mgmt"])
+_SLANG_NOUNS = frozenset(["bro", "sis", "bf", "gf", "bff", "bday", "mgr", "mgmt", "bbq", "pic", "vid", "convo", "appt",
+                          "hosp", "govt", "brekkie"])
+_ROOM_NUMBER = re.compile(r"\s+[A-Za-z]?\d")
+# "doc" is a document where the sentence speaks of files and none of health ("the doc's on the shared drive",
+# "can u review the doc b4 friday"); elsewhere it stays as typed ("what the doc said", "Doc" of the seven dwarfs)
+_DOCUMENT_CONTEXT = re.compile(
+    r"\b(?:shared|drive|google|attached|attach|attachment|folder|sign|signed|edit|edits|edited|editing|comments?|link|"
+    r"draft|drafts|review|reviewed|word|pdf|upload|uploaded|download|downloaded|print|printed|printing|pages?|version|"
+    r"template|deck|slides?|spreadsheet|sheet|files?|proofread|typos?|q[1-4]|sharepoint|onedrive|dropbox|notion|"
+    r"confluence|wiki|section|paragraph|appendix|redline|tracked|changes|doc\s+link|design\s+doc|readme|api|spec|specs|"
+    r"gdoc|gdocs|shared\s+with|access)\b", re.IGNORECASE)
+_HEALTH_CONTEXT = re.compile(
+    r"\b(?:appointment|appt|sick|ill|illness|pain|hurts?|prescription|prescribed|surgery|gp|hospital|hosp|clinic|"
+    r"medicine|meds|pills?|tablets|blood|bloods|scan|x-?ray|referred|referral|injury|injured|vet|dentist|nurse|"
+    r"temperature|temp|fever|flu|covid|checkup|check-up|said|says|told|tells|diagnosed|symptoms?|waiting\s+room|"
+    r"health|healthy|patient|doctor|doctors)\b", re.IGNORECASE)
+
+
+def _is_document(text: str) -> bool:
+    return _DOCUMENT_CONTEXT.search(text) is not None and _HEALTH_CONTEXT.search(text) is None
 _HYPHEN_AFTER_NEXT = re.compile(r"\s+[\w'’]+-")
 # After these the 's is a verb: a possessive is followed by a noun phrase, never by an article or "not".
 _S_VERB_NEXT = frozenset([
@@ -2601,6 +2620,10 @@ class RuleFormalizer:
             return "definitely"  # "we def shouldnt", "def not"; "Def Leppard", "def jam" stay
         if low in ("pg", "pgs") and _next_word(text, m.end()).isdigit():
             return _match_case(word, "page" if low == "pg" else "pages")  # "pg 4"; "PG" alone is a film rating
+        if low in ("doc", "docs") and word == low and _is_document(text):
+            return "document" if low == "doc" else "documents"  # "the doc's on the shared drive", "the attached doc"
+        if low in ("rm", "rms") and _ROOM_NUMBER.match(text, m.end()):
+            return _match_case(word, "room" if low == "rm" else "rooms")  # "rm 3.02", "rm 4B"; "rm -rf" is a command
         if low in ("ill", "id") and _next_word(text, m.end()) in _ILL_ID_NEXT:
             return "I will" if low == "ill" else "I would"  # "ill give", "id rather"; "ill" alone is a word
         if low == "yr" and (_prev_word(text, m.start()) in _YEAR_PREV or _prev_word(text, m.start()).isdigit()):
@@ -2641,6 +2664,8 @@ class RuleFormalizer:
         src_base = "I" if base == "i" else word[: len(base)]
         if (base in self._slang and len(base) <= 2) or base in _SLANG_NOUNS:
             src_base = _match_case(src_base, self._slang[base])  # "u'll" -> "you will", "bro's" -> "brother's"
+        elif base == "doc" and word[:3] == "doc" and _is_document(text):
+            src_base = "document"
         nxt = _next_word(text, end)
         if suffix == "s":
             if base == "hand" and nxt == "down":

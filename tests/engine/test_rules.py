@@ -1433,6 +1433,21 @@ CASES = [
     ("wait 1 hr", "Wait 1 hour."),
     ("the hr team is great", "The HR team is great."),
     ("the apple pie was great", "The apple pie was great."),
+    # session 38: slang nouns with 's, a room number, "doc" among files
+    ("its gonna rain all weekend so the bbq's off", "It is going to rain all weekend so the barbecue is off."),
+    ("my bbq's lid is rusty", "My barbecue's lid is rusty."),                            # a possessive stays one
+    ("my appt's at 3", "My appointment is at 3."),
+    ("rm 4B is free", "Room 4B is free."),
+    ("meeting in rm 12", "Meeting in room 12."),
+    ("run rm -rf build", "Run rm -rf build."),                                           # a command
+    ("the doc's on the shared drive under Q3", "The document is on the shared drive under Q3."),
+    ("i've attached the doc", "I have attached the document."),
+    ("can u review the docs b4 fri", "Can you review the documents before Friday?"),
+    ("the design doc needs another pass", "The design document needs another pass."),
+    ("the doc said to rest", "The doc said to rest."),                                   # a doctor, maybe
+    ("what the doc said about my back", "What the doc said about my back."),
+    ("see the doc about ur rash", "See the doc about your rash."),
+    ("Doc is my fave dwarf", "Doc is my favorite dwarf."),                               # a name
 ]
 
 
