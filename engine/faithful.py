@@ -767,6 +767,34 @@ def _call_made_else(candidate: str, source: str) -> list[str]:
     return []
 
 
+# A closing "who is this?" asks who is writing ("new phone who dis" -> "New phone, who is this?"): "Who is this new
+# phone?" asks about the phone; none of 22,660 GYAFC tune references
+_WHO_IS_THIS_ASKED = re.compile(r",\s+(who|what)\s+is\s+(this|that|it)\?\s*$", re.IGNORECASE)
+
+
+def _closing_question_moved(candidate: str, rules_text: str) -> list[str]:
+    m = _WHO_IS_THIS_ASKED.search(rules_text)
+    if m and re.search(rf"\b{m.group(1)}\s+is\s+{m.group(2)}\s+[a-z]", candidate, re.IGNORECASE):
+        return [f"~{m.group(1).lower()} is {m.group(2).lower()}"]
+    return []
+
+
+# An amount said of a verb made an amount of what follows: "his reading's come on loads this term" -> "... come on a
+# lot of this term" (he improved much this term, not in much of it); none of 22,660 GYAFC tune references
+_ADVERB_AMOUNT = re.compile(r"\b(loads|lots|tons|heaps|a\s+lot|a\s+ton|masses|plenty|a\s+bunch)\s+(?!of\b)([a-z]+)\b",
+                            re.IGNORECASE)
+
+
+def _amount_made_partitive(candidate: str, source: str) -> list[str]:
+    out = []
+    for m in _ADVERB_AMOUNT.finditer(source):
+        after = re.escape(m.group(2))
+        if (re.search(rf"\b(?:lot|lots|loads|tons|plenty|deal|bunch|number|amount|many|much)\s+of\s+(?:the\s+)?{after}\b",
+                      candidate, re.IGNORECASE) and not re.search(rf"\bof\s+{after}\b", source, re.IGNORECASE)):
+            out.append("~" + " ".join(m.group(1).lower().split()))
+    return out
+
+
 # The word that makes a number of years a span ("havent talked in like 2 yrs" -> "have not talked about two years."
 # is a topic now): where the rules have "in/for/within/over (about) N years", the candidate has a preposition before it
 _SPAN_TYPED = re.compile(r"\b(in|for|within|over)\s+(?:(?:about|around|roughly|approximately|nearly|almost|over|under)"
@@ -3488,6 +3516,12 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
                               re.IGNORECASE)):
             toks[i] = m.group(1) + low + m.group(3)
             continue
+        # ... and a verb that reaches a person, typed in lower case after a comma before the name it reaches ("ping tom
+        # if urgent" -> "..., Ping Tom if urgent": the verb took the name's capital)
+        if (i > 0 and toks[i - 1].endswith(",") and low in _REACHING_VERBS and low in typed
+                and m.group(2) not in typed):
+            toks[i] = m.group(1) + low + m.group(3)
+            continue
         # a family word after someone's possessive, typed in lower case ("its jake's mum" -> "it is Jake's Mum"): the
         # person's mother, no name of her own
         if (low in _KIN_AFTER_OWNER and low in typed and m.group(2) not in typed and i > 0
@@ -4066,6 +4100,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _self_made_object(candidate, source, rules_text)
     lost += _word_cut_between(candidate, rules_text)
     lost += _call_made_else(candidate, source)
+    lost += _amount_made_partitive(candidate, source)
+    lost += _closing_question_moved(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)

@@ -1121,6 +1121,8 @@ _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|becaus
                             r"unless|every\s*time|once|after|before|until|till)\b", re.IGNORECASE)
 # A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
 # reword them" end with a question mark.
+# "new phone who dis": the question that closes a message asks, after a comma
+_WHO_IS_THIS_END = re.compile(r"(?<=[\w'’])[,;:-]?\s+(who\s+is\s+(?:this|that|it))$", re.IGNORECASE)
 _CLOSING_REQUEST = re.compile(
     r",\s*(?:but\s+)?(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
     # "idk what to get my dad, any ideas": a closing call for the reader's views
@@ -1171,6 +1173,8 @@ _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
 # ... and before a participle no "is" takes ("something's come up" was "something is come up", "what's happened?",
 # "she's arrived", "it's begun")
 _S_HAS_PARTICIPLES = frozenset(["come", "happened", "changed", "arrived", "become", "begun", "fallen"])
+# ... of which these follow no owner either ("the world's fallen heroes", "the year's changed plans" own)
+_S_HAS_ONLY = frozenset(["come", "happened", "arrived", "become", "begun"])
 # a person's 's before "done" and what was done is "has" ("nobody's done anything" was "nobody is done anything")
 _S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told|[a-z]{3,}ed)\s+(?:anything|nothing|something|it|that|me|us|him|them|"
                          r"this|the|a|an|any|much|enough|everything|his|her|their|my|your|our)\b", re.IGNORECASE)
@@ -2674,6 +2678,9 @@ class RuleFormalizer:
                 return None  # "the do's and dont's": plurals
             if _S_HAS_ASPECT.match(text, end) or _S_HAS_TRANSITIVE.match(text, end):
                 return f"{src_base} has"
+            if nxt.lower() in _S_HAS_ONLY and _prev_word(text, end - len(word)).lower() not in ("and", "or", "n"):
+                return f"{src_base} has"  # "his reading's come on loads", "the parcel's arrived" ("love and
+                # parent's come in one package" is a plural typed with an apostrophe)
             if base in _PERSON_INDEFINITES and nxt in _OWNED:
                 return None  # "someone's car alarm", "everyone's opinion": a possessive
             if base == "one" and _prev_word(text, end - len(word)) == "no" and nxt not in _OWNED:
@@ -2853,6 +2860,8 @@ class RuleFormalizer:
                  if told and asked and not _ASKED_CLAUSES.search(asked) else s + "?")
         elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
             s = s.rstrip(",;:-~ ") + "?"
+        elif s[-1] not in _END_OK and (who := _WHO_IS_THIS_END.search(s.rstrip(",;:-~ "))) is not None:
+            s = f"{s[:who.start()]}, {who.group(1)}?"
         if s.endswith(":") and s[-2:-1].isalnum() and _SENTENCE_WORD.search(s):
             return s  # a line that opens a list or a quotation keeps its colon ("a few quick thoughts:")
         if s[-1] not in _END_OK:

@@ -645,6 +645,10 @@ def test_an_unknown_word_after_a_verb_that_reaches_a_person_is_their_name(rules)
     ]
     for cand, src, want in cases:
         assert safe.name_capitals(cand, [], src) == want, (cand, src)
+    # the model gave the verb after a comma the name's capital
+    src = "i'm out of office mon-wed, ping tom if urgent"
+    assert writer_case("I am out of office Monday-Wednesday, Ping Tom if urgent.", src, safe.wordlist,
+                       rules.formalize(src)) == "I am out of office Monday-Wednesday, ping Tom if urgent."
 
 
 def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
@@ -1624,6 +1628,8 @@ CAUGHT = [
      "can u chase the deposit w/ the letting agent, its been 6 wks", "-it"),  # the agent has been, not the wait
     ("We need a sub for Sunday's game, or anyone else?", "we need a sub for sunday's game, anyone?", "+else"),
     ("We need a sub for Sunday's game, or anyone?", "we need a sub for sunday's game, anyone?", "+or"),
+    ("His reading has come on a lot of this term.", "his reading's come on loads this term", "~loads"),
+    ("Who is this new phone?", "new phone who dis", "~who is this"),  # the phone asked about, not the writer
 ]
 FINE = [
     # session 38: the same sentences said faithfully
@@ -1638,6 +1644,9 @@ FINE = [
     ("Can you chase the deposit with the letting agent? It has been six weeks.",
      "can u chase the deposit w/ the letting agent, its been 6 wks"),
     ("We need a sub for Sunday's game. Anyone?", "we need a sub for sunday's game, anyone?"),
+    ("His reading has come on a lot this term.", "his reading's come on loads this term"),
+    ("There are lots of people here.", "lots of ppl here"),
+    ("I have a new phone. Who is this?", "new phone who dis"),
     # an article dropped in a fixed phrase, after a preposition, or before a plural; one kept before an adjective
     ("Play with fire and you will get burned.", "play with the fire and ur gonna get burned"),
     ("Marry her, and then go to court.", "marry her and go to the court"),

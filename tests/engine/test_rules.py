@@ -156,7 +156,7 @@ CASES = [
     ("the plumber's quoted 350 for the boiler", "The plumber has quoted 350 for the boiler."),  # kept as typed
     ("the client's asked for the deck a day early", "The client has asked for the deck a day early."),
     ("the client's asked questions were answered", "The client's asked questions were answered."),  # an owner
-    ("new phone who dis", "New phone who is this."),
+    ("new phone who dis", "New phone, who is this?"),
     # kisses closing a message after any word that names no x; Scots and Pidgin words
     ("home safe x", "Home safe."),
     ("miss u loads xx", "Miss you loads."),
@@ -1448,6 +1448,11 @@ CASES = [
     ("what the doc said about my back", "What the doc said about my back."),
     ("see the doc about ur rash", "See the doc about your rash."),
     ("Doc is my fave dwarf", "Doc is my favorite dwarf."),                               # a name
+    ("the guy who is this tall", "The guy who is this tall."),
+    ("his reading's come on loads this term", "His reading has come on loads this term."),
+    ("the parcel's arrived", "The parcel has arrived."),
+    ("love n parent's come in one package", "Love and parent's come in one package."),  # a plural, mistyped
+    ("the world's fallen heroes", "The world's fallen heroes."),
 ]
 
 
