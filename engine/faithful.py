@@ -779,6 +779,21 @@ def _closing_question_moved(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# The word that says where "there" or "here" is, swapped for another: "its chucking it down out there" -> "It is
+# chucking it down there." (outside became below); none of 22,660 GYAFC tune references
+_PLACED = re.compile(r"\b(out|in|up|down|over|back)\s+(there|here)\b", re.IGNORECASE)
+
+
+def _place_turned(candidate: str, rules_text: str) -> list[str]:
+    typed = {(m.group(1).lower(), m.group(2).lower()) for m in _PLACED.finditer(rules_text)}
+    out = []
+    for m in _PLACED.finditer(candidate):
+        said = (m.group(1).lower(), m.group(2).lower())
+        if said not in typed and (was := next((p for p in sorted(typed) if p[1] == said[1]), None)) is not None:
+            out.append(f"~{was[0]} {was[1]}")
+    return list(dict.fromkeys(out))
+
+
 # An amount said of a verb made an amount of what follows: "his reading's come on loads this term" -> "... come on a
 # lot of this term" (he improved much this term, not in much of it); none of 22,660 GYAFC tune references
 _ADVERB_AMOUNT = re.compile(r"\b(loads|lots|tons|heaps|a\s+lot|a\s+ton|masses|plenty|a\s+bunch)\s+(?!of\b)([a-z]+)\b",
@@ -4102,6 +4117,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _call_made_else(candidate, source)
     lost += _amount_made_partitive(candidate, source)
     lost += _closing_question_moved(candidate, rules_text)
+    lost += _place_turned(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)

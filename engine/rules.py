@@ -1280,8 +1280,17 @@ _S_HAS_ASPECT = re.compile(r"\s+(?:(?:just|already|finally|now|never)\s+)?(?:sto
 _S_HAS_TRANSITIVE = re.compile(r"\s+(?:just\s+|already\s+)?(?:asked\s+(?:for|about|if|whether|me|us|him|her|them|you|to)\b"
                                r"|(?:quoted|offered|sent|emailed|called|texted|messaged|told|promised|charged|invited|"
                                r"ordered|paid)\s+(?:me|us|him|her|them|you|[£$€]|\d))", re.IGNORECASE)
+# ... and before what a thing has done when it stopped working, on any subject (all were kept as typed)
+_S_HAS_BROKEN = re.compile(r"\s+(?:(?:just|already|finally|now)\s+)?(?:broken\s+down|gone\s+(?:off|down|missing)|"
+                           r"run\s+out|died|packed\s+(?:in|up)|conked\s+out|given\s+up|blown|burst|crashed|collapsed|"
+                           r"flooded)(?![\w'’-])", re.IGNORECASE)
 _S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
                             r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
+# British rain: "it's chucking it down", "it was bucketing down" on "it" (what someone chucks down the stairs is no rain)
+_RAIN_DOWN = re.compile(r"(\b(?i:it|its|it's|it’s)\s+(?:(?i:is|was|has\s+been|had\s+been|been|keeps|kept|started|starts|"
+                        r"will\s+be)\s+)?)((?i:chucking|chuckin['’]?|chucka|chucked|bucketing|bucketin['’]?|bucketed|tipping|"
+                        r"tippin['’]?|tipped|pelting|peltin['’]?|pelted))"
+                        r"(?:\s+(?i:it))?\s+(?i:down)(?![\w'’-])(?!\s+(?i:the|a|an|my|your|his|her|their|our)\b)")
 # "prob" after one of these is a problem ("no prob", "the same prob"); elsewhere, probably
 _PROB_PROBLEM_PREV = frozenset(["no", "a", "the", "any", "big", "that", "this", "my", "your", "ur", "his", "her",
                                 "our", "their", "one", "of", "only", "real", "main", "same", "little", "another",
@@ -2298,6 +2307,8 @@ class RuleFormalizer:
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)
+        text = _RAIN_DOWN.sub(lambda m: m.group(1) + ("rained" if m.group(2).lower().endswith("ed") else "raining")
+                              + " heavily", text)
         text = _EMOTICON_BETWEEN.sub(". ", text)
         text = _EMOTICON.sub(" ", text)
         text = _EMOTICON_ATTACHED.sub(" ", text)
@@ -2678,6 +2689,8 @@ class RuleFormalizer:
                 return None  # "the do's and dont's": plurals
             if _S_HAS_ASPECT.match(text, end) or _S_HAS_TRANSITIVE.match(text, end):
                 return f"{src_base} has"
+            if _S_HAS_BROKEN.match(text, end):
+                return f"{src_base} has"  # "the heating's packed in", "the car's broken down", "the milk's gone off"
             if nxt.lower() in _S_HAS_ONLY and _prev_word(text, end - len(word)).lower() not in ("and", "or", "n"):
                 return f"{src_base} has"  # "his reading's come on loads", "the parcel's arrived" ("love and
                 # parent's come in one package" is a plural typed with an apostrophe)

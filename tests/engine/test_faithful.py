@@ -1630,6 +1630,7 @@ CAUGHT = [
     ("We need a sub for Sunday's game, or anyone?", "we need a sub for sunday's game, anyone?", "+or"),
     ("His reading has come on a lot of this term.", "his reading's come on loads this term", "~loads"),
     ("Who is this new phone?", "new phone who dis", "~who is this"),  # the phone asked about, not the writer
+    ("It is chucking it down there.", "its chucking it down out there", "~out there"),  # outside made below
 ]
 FINE = [
     # session 38: the same sentences said faithfully
@@ -1647,6 +1648,8 @@ FINE = [
     ("His reading has come on a lot this term.", "his reading's come on loads this term"),
     ("There are lots of people here.", "lots of ppl here"),
     ("I have a new phone. Who is this?", "new phone who dis"),
+    ("It is raining heavily out there.", "its chucking it down out there"),
+    ("It is pouring outside.", "its chucking it down out there"),
     # an article dropped in a fixed phrase, after a preposition, or before a plural; one kept before an adjective
     ("Play with fire and you will get burned.", "play with the fire and ur gonna get burned"),
     ("Marry her, and then go to court.", "marry her and go to the court"),

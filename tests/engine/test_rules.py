@@ -1274,7 +1274,7 @@ CASES = [
     ("fancy a cuppa before the meeting?", "Fancy a cup of tea before the meeting?"),
     ("having a cuppa tea", "Having a cup of tea."),                                        # not "cup of tea tea"
     ("grabbed a sarnie from the shop", "Grabbed a sandwich from the shop."),
-    ("its chucking it down, bring a brolly", "It is chucking it down, bring an umbrella."),
+    ("its chucking it down, bring a brolly", "It is raining heavily, bring an umbrella."),
     ("he was fighting brolly", "He was fighting brolly."),                                  # a name, not an umbrella
     ("ta for the lift home", "Thank you for the lift home."),
     ("sorry was afk", "Sorry was away."),
@@ -1453,6 +1453,17 @@ CASES = [
     ("the parcel's arrived", "The parcel has arrived."),
     ("love n parent's come in one package", "Love and parent's come in one package."),  # a plural, mistyped
     ("the world's fallen heroes", "The world's fallen heroes."),
+    ("the heating's packed in again", "The heating has packed in again."),               # was kept as typed
+    ("the car's broken down", "The car has broken down."),
+    ("the milk's gone off", "The milk has gone off."),
+    ("the printer's run out of ink", "The printer has run out of ink."),
+    ("the battery's died", "The battery has died."),
+    ("its chucking it down out there", "It is raining heavily out there."),
+    ("it was tipping it down this morning", "It was raining heavily this morning."),
+    ("it's bucketing down", "It is raining heavily."),
+    ("its chucka down out there", "It is raining heavily out there."),                  # was "Its chucka down ..."
+    ("it's tippin' it down", "It is raining heavily."),
+    ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
 
