@@ -1284,6 +1284,11 @@ _S_HAS_TRANSITIVE = re.compile(r"\s+(?:just\s+|already\s+)?(?:asked\s+(?:for|abo
 _S_HAS_BROKEN = re.compile(r"\s+(?:(?:just|already|finally|now)\s+)?(?:broken\s+down|gone\s+(?:off|down|missing)|"
                            r"run\s+out|died|packed\s+(?:in|up)|conked\s+out|given\s+up|blown|burst|crashed|collapsed|"
                            r"flooded)(?![\w'’-])", re.IGNORECASE)
+# ... and before "gone" and where or how it went ("she's only gone and got engaged", "he's gone home", "it's gone
+# quiet"; "he's gone" alone may be "is")
+_S_HAS_GONE = re.compile(r"\s+(?:(?:only|just|already|finally|now|never|really|actually|all)\s+)?gone\s+(?:and|to|home|"
+                         r"out|off|back|up|down|for|into|away|through|over|on|with|quiet|mad|crazy|viral|wrong|missing|"
+                         r"silent|cold|downhill|pear-shaped|a\s+bit|completely)\b", re.IGNORECASE)
 _S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
                             r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
 # British rain: "it's chucking it down", "it was bucketing down" on "it" (what someone chucks down the stairs is no rain)
@@ -1342,7 +1347,8 @@ _S_SUBJECT_VERB_NEXT = frozenset([
 # fri"); a participle before a noun is an adjective of a possessive ("the company's scheduled maintenance")
 # a participle or a state after which an 's is "is" (read by both patterns below)
 _S_STATES = ("approved|blocked|booked|canceled|cancelled|closed|confirmed|confused|delayed|done|down|due|finished|"
-             "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried")
+             "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried|"
+             "attached|enclosed|included|uploaded|installed|live")
 _S_PARTICIPLE_THEN_PREP = re.compile(
     rf"\s+(?:{_S_STATES}|rescheduled|moved|pushed)"
     r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
@@ -1443,7 +1449,8 @@ _UR_YOUR_AFTER = frozenset(["bring", "do", "did", "does", "get", "got", "take", 
 _ARE_FOR_SURE = frozenset(["so", "too", "not", "gonna", "gunna", "going", "welcome", "being", "very", "really", "just",
                            "still", "always", "never", "already", "probably", "kidding", "joking", "lying"])
 _UR_LAST_WORD = re.compile(r"\s+[A-Za-z]+\s*(?:[,!?;:]|\.(?!\w)|$)")
-_UR_IF = frozenset(["when", "if", "once", "while", "unless", "whether", "cuz", "because"])  # no preposition
+_UR_IF = frozenset(["when", "if", "once", "while", "unless", "whether", "cuz", "because",  # no preposition
+                    "where", "wherever"])  # "lmk if theres any probs w/ where ur sat" (was "with where your sat")
 # ... and after "as long as", "as soon as", "as far as", "now that" ("as long as ur back by 10" was "your back")
 _AS_CLAUSE_BEFORE = re.compile(r"\b(?:(?:long|soon|far)\s+as|now\s+that)\s+$", re.IGNORECASE)
 _CLAUSE_OPENERS = frozenset(["when", "if", "once", "til", "till", "until", "while", "before", "after", "since",
@@ -1609,6 +1616,9 @@ _WEEKDAY_PAIR_FIRST = re.compile(rf"(?<![\w'’])(?<!the )(?<!The )((?i:{_WEEKDA
 # sat"); "for SAT" is the test, and "for sun" may be sunshine
 _FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"
                           rf"night)\b|(?:and|or)\s+(?i:tues?|thurs?|fri|weds?|{_WEEKDAY_ANY}|{_WEEKDAY_NAMES})\b))")
+# ... and one before its date ("the movers r booked for sat the 14th"; "i sat the 3rd paper" is sitting an exam)
+_WEEKDAY_DATED = re.compile(r"(?<![\w'’])(?<!\b(?i:i)\s)(?<!\b(?i:we|he)\s)(?<!\b(?i:they)\s)(?<!\b(?i:she|you)\s)"
+                            r"(mon|wed|sat|sun)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b)")
 # two short days that are also words, set side by side ("whether its sat or sun", "sun/mon"): both are days
 _WEEKDAY_SHORT_PAIR = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(\s+or\s+|\s*/\s*)(mon|wed|sat|sun)(?![\w'’-])")
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
@@ -2689,7 +2699,7 @@ class RuleFormalizer:
                 return None  # "the do's and dont's": plurals
             if _S_HAS_ASPECT.match(text, end) or _S_HAS_TRANSITIVE.match(text, end):
                 return f"{src_base} has"
-            if _S_HAS_BROKEN.match(text, end):
+            if _S_HAS_BROKEN.match(text, end) or _S_HAS_GONE.match(text, end):
                 return f"{src_base} has"  # "the heating's packed in", "the car's broken down", "the milk's gone off"
             if nxt.lower() in _S_HAS_ONLY and _prev_word(text, end - len(word)).lower() not in ("and", "or", "n"):
                 return f"{src_base} has"  # "his reading's come on loads", "the parcel's arrived" ("love and
@@ -2791,6 +2801,7 @@ class RuleFormalizer:
             s = _WEEKDAY_PAIR.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
             s = _WEEKDAY_PAIR_FIRST.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         s = _FOR_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2)], s)
+        s = _WEEKDAY_DATED.sub(lambda m: _WEEKDAYS[m.group(1)], s)
         s = _WEEKDAY_PART.sub(lambda m: m.group() if _prev_word(s, m.start()) in _SUBJECTS else _WEEKDAYS[m.group(1)],
                               s)  # "i sat morning and night" keeps its verb
         if s != before_months:

@@ -1631,6 +1631,8 @@ CAUGHT = [
     ("His reading has come on a lot of this term.", "his reading's come on loads this term", "~loads"),
     ("Who is this new phone?", "new phone who dis", "~who is this"),  # the phone asked about, not the writer
     ("It is chucking it down there.", "its chucking it down out there", "~out there"),  # outside made below
+    ("New desk plan is attached, let me know if there is any problems with your sat.",
+     "new desk plan's attached, lmk if theres any probs w/ where ur sat", "where"),  # where they sit, lost
 ]
 FINE = [
     # session 38: the same sentences said faithfully
@@ -1650,6 +1652,8 @@ FINE = [
     ("I have a new phone. Who is this?", "new phone who dis"),
     ("It is raining heavily out there.", "its chucking it down out there"),
     ("It is pouring outside.", "its chucking it down out there"),
+    ("The new desk plan is attached; let me know if there are any problems with where you are sat.",
+     "new desk plan's attached, lmk if theres any probs w/ where ur sat"),
     # an article dropped in a fixed phrase, after a preposition, or before a plural; one kept before an adjective
     ("Play with fire and you will get burned.", "play with the fire and ur gonna get burned"),
     ("Marry her, and then go to court.", "marry her and go to the court"),

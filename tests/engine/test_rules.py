@@ -1463,6 +1463,16 @@ CASES = [
     ("it's bucketing down", "It is raining heavily."),
     ("its chucka down out there", "It is raining heavily out there."),                  # was "Its chucka down ..."
     ("it's tippin' it down", "It is raining heavily."),
+    ("the movers r booked for sat the 14th", "The movers are booked for Saturday the 14th."),  # was "for sat"
+    ("i sat the 3rd paper", "I sat the 3rd paper."),
+    ("new desk plan's attached, lmk if theres any probs w/ where ur sat",
+     "New desk plan is attached, let me know if there is any problems with where you are sat."),  # "where your sat"
+    ("i know where ur house is", "I know where your house is."),
+    ("she's only gone and got engaged lol", "She has only gone and got engaged."),      # was "She is only gone"
+    ("he's gone home", "He has gone home."),
+    ("he's gone", "He is gone."),
+    ("the site's live now", "The site is live now."),
+    ("the site's live stream", "The site's live stream."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
