@@ -808,6 +808,37 @@ def _where_lost(candidate: str, source: str, rules_text: str) -> list[str]:
                          and not _PLACE_SAID.search(candidate)) else []
 
 
+# A second quality of the subject made a thing: "the room was tiny but spotless" -> "The room was tiny, but the
+# spotless." (an article before the word that ends the clause, after "is/was/looks ... X and/but"); 1 of 22,660 GYAFC
+# tune references ("nothing but nasty, rich, trash" -> "nothing but a nasty, rich woman")
+_SECOND_QUALITY = re.compile(r"\b(?:is|was|are|were|be|been|looks?|looked|seems?|seemed|feels?|felt)\s+(?:(?:very|so|really|"
+                             r"quite|too|pretty|a\s+bit)\s+)?[a-z]+,?\s+(and|but|or|yet)\s+([a-z]+)\s*(?=$|[,.;:!?])",
+                             re.IGNORECASE)
+
+
+def _quality_made_thing(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _SECOND_QUALITY.finditer(rules_text):
+        conj, w = m.group(1), re.escape(m.group(2))
+        if (re.search(rf"\b{conj}\s+(?:the|a|an)\s+{w}\s*(?:$|[,.;:!?])", candidate, re.IGNORECASE)
+                and not re.search(rf"\b(?:the|a|an)\s+{w}\b", rules_text, re.IGNORECASE)):
+            out.append(f"+the {m.group(2).lower()}")
+    return out
+
+
+# A full stop put after a word that cannot end a sentence, between two words the rules keep together: "i need a letter
+# confirming i'm a student" -> "I need a letter confirming. I am a student for council tax." (the letter's content
+# became a claim); none of 22,660 GYAFC tune references ("her", "that", "to" end sentences in them: not read)
+_OPEN_ENDED = re.compile(r"\b(the|a|an|my|your|our|their|of|with|from|and|but|or|because|if|confirming|saying|stating|"
+                         r"showing|proving|explaining|telling|asking|checking|meaning|hoping|thinking|knowing|wondering)"
+                         r"\.\s+([A-Z][a-z'’]*)\b")
+
+
+def _cut_after_open_word(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{m.group(1).lower()} {m.group(2).lower()}" for m in _OPEN_ENDED.finditer(candidate)
+            if re.search(rf"\b{m.group(1)}\s+{re.escape(m.group(2))}\b", rules_text, re.IGNORECASE)]
+
+
 # An amount said of a verb made an amount of what follows: "his reading's come on loads this term" -> "... come on a
 # lot of this term" (he improved much this term, not in much of it); none of 22,660 GYAFC tune references
 _ADVERB_AMOUNT = re.compile(r"\b(loads|lots|tons|heaps|a\s+lot|a\s+ton|masses|plenty|a\s+bunch)\s+(?!of\b)([a-z]+)\b",
@@ -4133,6 +4164,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _closing_question_moved(candidate, rules_text)
     lost += _place_turned(candidate, rules_text)
     lost += _where_lost(candidate, source, rules_text)
+    lost += _quality_made_thing(candidate, rules_text)
+    lost += _cut_after_open_word(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)

@@ -537,9 +537,10 @@ _ANY_VIEWS = re.compile(rf"^({_LEAD})(?=(?:thoughts|ideas|questions|comments|sug
 # "of" after a modal is "have" ("couldn't of asked for a better day", "should of known"); "would of course" is not
 _MODAL_OF = re.compile(r"(\b(?:could|would|should|must|might|may)(?:n['’]?t|\s+not)?\s+)(of)\b(?!\s+course\b)",
                        re.IGNORECASE)
-# "esp" before what it singles out is "especially" ("esp the termination clause", "esp when it rains"); "ESP" stays
+# "esp" before what it singles out is "especially" ("esp the termination clause", "esp when it rains", "the staff were
+# brill, esp chloe"); "ESP" stays
 _ESPECIALLY = re.compile(r"(?<![\w'’])esp\.?(?=\s+(?:the|when|if|since|because|with|for|in|on|at|after|before|my|your|"
-                         r"his|her|our|their|this|that|these|those|now|since|during)\b)")
+                         r"his|her|our|their|this|that|these|those|now|since|during)\b|\s+[a-z]+\s*(?:$|[,.;:!?]))")
 # "is breakfast included or nah": "or not"; "the max we can spend": the maximum ("Max" is a name a model wrote)
 # "the diff between the two plans", "what's the diff?": a difference; "the diff in this PR" (a code diff) stays
 _DIFF = re.compile(r"(?<![\w'’])((?i:the)\s+)diff(?=\s+between\b|\s*\?)")
@@ -1174,7 +1175,7 @@ _S_HAS_NEXT = frozenset(["been", "got", "gotten", "had"])
 # "she's arrived", "it's begun")
 _S_HAS_PARTICIPLES = frozenset(["come", "happened", "changed", "arrived", "become", "begun", "fallen"])
 # ... of which these follow no owner either ("the world's fallen heroes", "the year's changed plans" own)
-_S_HAS_ONLY = frozenset(["come", "happened", "arrived", "become", "begun"])
+_S_HAS_ONLY = frozenset(["come", "happened", "arrived", "become", "begun", "doubled", "tripled", "halved", "risen"])
 # a person's 's before "done" and what was done is "has" ("nobody's done anything" was "nobody is done anything")
 _S_HAS_DONE = re.compile(r"\s+(?:done|seen|heard|said|made|taken|finished|told|[a-z]{3,}ed)\s+(?:anything|nothing|something|it|that|me|us|him|them|"
                          r"this|the|a|an|any|much|enough|everything|his|her|their|my|your|our)\b", re.IGNORECASE)
@@ -1279,7 +1280,10 @@ _S_HAS_ASPECT = re.compile(r"\s+(?:(?:just|already|finally|now|never)\s+)?(?:sto
 # asked for the deck" were kept as typed): has
 _S_HAS_TRANSITIVE = re.compile(r"\s+(?:just\s+|already\s+)?(?:asked\s+(?:for|about|if|whether|me|us|him|her|them|you|to)\b"
                                r"|(?:quoted|offered|sent|emailed|called|texted|messaged|told|promised|charged|invited|"
-                               r"ordered|paid)\s+(?:me|us|him|her|them|you|[£$€]|\d))", re.IGNORECASE)
+                               r"ordered|paid)\s+(?:me|us|him|her|them|you|[£$€]|\d)"
+                               # "the airline's lost my bag", "the school's sent a letter"
+                               r"|(?:lost|sent|cancelled|canceled|changed|moved|forgotten|left)\s+(?:my|our|your|his|her|"
+                               r"their|a|an|the)\b)", re.IGNORECASE)
 # ... and before what a thing has done when it stopped working, on any subject (all were kept as typed)
 _S_HAS_BROKEN = re.compile(r"\s+(?:(?:just|already|finally|now)\s+)?(?:broken\s+down|gone\s+(?:off|down|missing)|"
                            r"run\s+out|died|packed\s+(?:in|up)|conked\s+out|given\s+up|blown|burst|crashed|collapsed|"
@@ -1287,7 +1291,7 @@ _S_HAS_BROKEN = re.compile(r"\s+(?:(?:just|already|finally|now)\s+)?(?:broken\s+
 # ... and before "gone" and where or how it went ("she's only gone and got engaged", "he's gone home", "it's gone
 # quiet"; "he's gone" alone may be "is")
 _S_HAS_GONE = re.compile(r"\s+(?:(?:only|just|already|finally|now|never|really|actually|all)\s+)?gone\s+(?:and|to|home|"
-                         r"out|off|back|up|down|for|into|away|through|over|on|with|quiet|mad|crazy|viral|wrong|missing|"
+                         r"out|off|back|up|down|for|into|away|through|thru|over|on|with|quiet|mad|crazy|viral|wrong|missing|"
                          r"silent|cold|downhill|pear-shaped|a\s+bit|completely)\b", re.IGNORECASE)
 _S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
                             r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
@@ -1296,6 +1300,10 @@ _RAIN_DOWN = re.compile(r"(\b(?i:it|its|it's|it’s)\s+(?:(?i:is|was|has\s+been|
                         r"will\s+be)\s+)?)((?i:chucking|chuckin['’]?|chucka|chucked|bucketing|bucketin['’]?|bucketed|tipping|"
                         r"tippin['’]?|tipped|pelting|peltin['’]?|pelted))"
                         r"(?:\s+(?i:it))?\s+(?i:down)(?![\w'’-])(?!\s+(?i:the|a|an|my|your|his|her|their|our)\b)")
+# "what time's check out": a question's noun and its "is" ("which one's" is read elsewhere)
+_WH_NOUN_IS = re.compile(r"(?<![\w'’])((?i:what|which)\s+(?i:time|day|date|room|floor|platform|gate|number|size|colour|"
+                         r"color|address|code|price|deadline))['’]s(?=\s+(?i:the|a|an|my|your|our|their|his|her|check|it|"
+                         r"this|that|dinner|lunch|breakfast|kick|the)\b)")
 # "prob" after one of these is a problem ("no prob", "the same prob"); elsewhere, probably
 _PROB_PROBLEM_PREV = frozenset(["no", "a", "the", "any", "big", "that", "this", "my", "your", "ur", "his", "her",
                                 "our", "their", "one", "of", "only", "real", "main", "same", "little", "another",
@@ -1364,7 +1372,8 @@ _S_SUBJECT_BEFORE = re.compile(
 # back", "thumb's up", "spelled Macy's wrong")
 _S_ADJ_THEN_END = re.compile(
     rf"\s+(?:{_S_STATES}|late|early|right|fine|ready|broken|over|gone|open|sick|busy|full|empty|free|missing|correct|"
-    r"incorrect|ok|okay|good|great|true|false|official|confidential|urgent|sorted|sold|packed|handled|unmuted|strict)"
+    r"incorrect|ok|okay|good|great|true|false|official|confidential|urgent|sorted|sold|packed|handled|unmuted|strict|"
+    r"ill|stained|damaged|cracked|soaked|wet|stuck|jammed|shut|leaking|flat)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
     r"though|tho|lol|btw|fyi)\b)", re.IGNORECASE)
 # ... before an -ing word with an object after it ("our landlord's raising the rent", "mom's cooking the turkey"; a
@@ -1558,7 +1567,9 @@ _MONTHS = {"march": "March", "may": "May", "jan": "January", "feb": "February", 
 _DAY = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _MONTH_ANY = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len, reverse=True))
-_DATE_END = r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through)\b))"  # what may follow a month in a date
+_DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|apparently|probably|hopefully|maybe|perhaps|then|instead|"
+             r"again|too|already|lol|btw|tho|though|because|cos|cuz|bc|unless|at\s+the\s+latest|(?:this|next|last)\s+"
+             r"year)\b))")  # what may follow a month in a date ("resits are in aug apparently")
 _AMBIGUOUS_MONTH = re.compile(
     r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for|already)[ -])"
     rf"(?P<m1>{_MONTH_AFTER_PREP})\b{_DATE_END}"
@@ -2317,6 +2328,7 @@ class RuleFormalizer:
         text = _DEAD_LAUGHING.sub(lambda m: m.group(1) + "That is hilarious", text)
         text = _TLDR.sub(lambda m: m.group(1) + ("In short, " if not m.group(1).strip(" ") else "in short, "), text)
         text = _HEART_VERB.sub("love", text)
+        text = _WH_NOUN_IS.sub(r"\1 is", text)
         text = _RAIN_DOWN.sub(lambda m: m.group(1) + ("rained" if m.group(2).lower().endswith("ed") else "raining")
                               + " heavily", text)
         text = _EMOTICON_BETWEEN.sub(". ", text)

@@ -1631,6 +1631,9 @@ CAUGHT = [
     ("His reading has come on a lot of this term.", "his reading's come on loads this term", "~loads"),
     ("Who is this new phone?", "new phone who dis", "~who is this"),  # the phone asked about, not the writer
     ("It is chucking it down there.", "its chucking it down out there", "~out there"),  # outside made below
+    ("The room was tiny, but the spotless.", "the room was tiny but spotless", "+the spotless"),  # a quality made a thing
+    ("I need a letter confirming. I am a student for council tax.",
+     "i need a letter confirming i'm a student for council tax", "~confirming i"),  # the letter's content made a claim
     ("New desk plan is attached, let me know if there is any problems with your sat.",
      "new desk plan's attached, lmk if theres any probs w/ where ur sat", "where"),  # where they sit, lost
 ]
@@ -1652,6 +1655,9 @@ FINE = [
     ("I have a new phone. Who is this?", "new phone who dis"),
     ("It is raining heavily out there.", "its chucking it down out there"),
     ("It is pouring outside.", "its chucking it down out there"),
+    ("The room was tiny but spotless.", "the room was tiny but spotless"),
+    ("I need a letter confirming that I am a student, for council tax.",
+     "i need a letter confirming i'm a student for council tax"),
     ("The new desk plan is attached; let me know if there are any problems with where you are sat.",
      "new desk plan's attached, lmk if theres any probs w/ where ur sat"),
     # an article dropped in a fixed phrase, after a preposition, or before a plural; one kept before an adjective

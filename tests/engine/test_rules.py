@@ -1473,6 +1473,15 @@ CASES = [
     ("he's gone", "He is gone."),
     ("the site's live now", "The site is live now."),
     ("the site's live stream", "The site's live stream."),
+    ("the airline's lost my bag, been told 3-5 working days", "The airline has lost my bag, been told 3-5 working days."),
+    ("the refund's gone thru but it's 20 quid short", "The refund has gone through, but it is 20 pounds short."),
+    ("just wanted to say the staff were brill, esp chloe", "Just wanted to say the staff were brilliant, especially chloe."),
+    ("the ESP thing", "The ESP thing."),
+    ("what time's check out", "What time is check out?"),                              # was "What time's check out."
+    ("resits are in aug apparently", "Resits are in August apparently."),
+    ("lecture's been cancelled, prof's ill", "Lecture has been cancelled, prof is ill."),
+    ("the bill's doubled since last month, no idea why", "The bill has doubled since last month, no idea why."),
+    ("the company's increased profits", "The company's increased profits."),           # a possessive
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
