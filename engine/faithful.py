@@ -839,6 +839,31 @@ def _cut_after_open_word(candidate: str, rules_text: str) -> list[str]:
             if re.search(rf"\b{m.group(1)}\s+{re.escape(m.group(2))}\b", rules_text, re.IGNORECASE)]
 
 
+# A clause the model adds "it is" to, after "but"/"and"/"so", in a sentence told in the past ("the queue was insane but
+# worth it" -> "..., but it is worth it": it was); none of 22,660 GYAFC tune references
+_NOW_ADDED = re.compile(r"\b(?:but|and|so)\s+(?:it|that|this)\s+is\b", re.IGNORECASE)
+
+
+def _present_in_past(candidate: str, rules_text: str) -> list[str]:
+    if (re.search(r"\b(?:was|were)\b", rules_text, re.IGNORECASE) and _NOW_ADDED.search(candidate)
+            and not re.search(r"\b(?:is|are|am)\b|['’]s\b", rules_text, re.IGNORECASE)):
+        return ["~was"]
+    return []
+
+
+# Where the writer has gone made where someone is to go: "gone to the shop, need anything" -> "Do you need anything to
+# go to the shop?" (a trip done made a purpose); none of 22,660 GYAFC tune references
+_GONE_TO = re.compile(r"\b(?:gone|went|popped|nipped|headed|off)\s+(?:to|out|into|down|over)\b", re.IGNORECASE)
+_GONE_SAID = re.compile(r"\b(?:gone|went|left|popped|nipped|headed|am\s+going|am\s+at|am\s+out)\b", re.IGNORECASE)
+
+
+def _trip_made_purpose(candidate: str, rules_text: str) -> list[str]:
+    if (_GONE_TO.search(rules_text) and re.search(r"\bto\s+go\b", candidate, re.IGNORECASE)
+            and not _GONE_SAID.search(candidate) and not re.search(r"\bto\s+go\b", rules_text, re.IGNORECASE)):
+        return ["~gone"]
+    return []
+
+
 # An amount said of a verb made an amount of what follows: "his reading's come on loads this term" -> "... come on a
 # lot of this term" (he improved much this term, not in much of it); none of 22,660 GYAFC tune references
 _ADVERB_AMOUNT = re.compile(r"\b(loads|lots|tons|heaps|a\s+lot|a\s+ton|masses|plenty|a\s+bunch)\s+(?!of\b)([a-z]+)\b",
@@ -1680,6 +1705,15 @@ def _word_said_twice(candidate: str, source: str, rules_text: str) -> list[str]:
                 and not re.search(said, rules_text, re.IGNORECASE)):
             out.append(f"{w} {w}")
     return out
+
+
+def _please_doubled(candidate: str, source: str, rules_text: str) -> list[str]:
+    """"please" said more often than the writer asked ("put the bins out pls it's collection day" -> "Please put the bins
+    out, please it is collection day."); 2 of 22,660 GYAFC tune references, each adding a plea the writer did not
+    make ("You can but please don't.")."""
+    asked = max(len(re.findall(r"\b(?:please|pls|plz|plez|pleaze|pleez)\b", source, re.IGNORECASE)),
+                len(re.findall(r"\bplease\b", rules_text, re.IGNORECASE)))
+    return ["please please"] if len(re.findall(r"\bplease\b", candidate, re.IGNORECASE)) > max(asked, 1) else []
 
 
 _VERB_ITS = re.compile(r"(?<![\w'’,])([a-z]+)\s+its\s+([a-z]+)\b", re.IGNORECASE)
@@ -4138,6 +4172,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _sentences_joined_by_be(candidate, source, rules_text)
     lost += _cased_word_split(candidate, source, rules_text)
     lost += _word_said_twice(candidate, source, rules_text)
+    lost += _please_doubled(candidate, source, rules_text)
     lost += [p for p in SPELLED_PHRASES if p in rules_text.lower() and p not in source.lower()
              and p not in candidate.lower().replace("-", " ")]  # "12% yoy" -> "12% over year"
     lost += _comma_joined(candidate, rules_text, source)
@@ -4166,6 +4201,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _where_lost(candidate, source, rules_text)
     lost += _quality_made_thing(candidate, rules_text)
     lost += _cut_after_open_word(candidate, rules_text)
+    lost += _present_in_past(candidate, rules_text)
+    lost += _trip_made_purpose(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)

@@ -180,6 +180,13 @@ _AF_INTENSIFIER = re.compile(r"(?<![\w'’])([^\W\d_]+) af(?![\w'’@])(?! +(?i:
 _RIGHT_NOW = re.compile(r"(?<![\w'’*@#/.-])rn(?![\w'’@*/-])")
 # "ez" is "easy" in chat; only in lower case ("DJ EZ Rock", "EZ Widers" are names)
 _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
+# a "please" closing a request before the reason that follows it ("put the bins out pls it's collection day" was
+# "Put the bins out please it is collection day.")
+_PLEASE_THEN_CLAUSE = re.compile(r"(?<=[a-z])(\s*,?)\s+(?i:pls|plz|please)\s+((?:it|i|we|they|he|she|there|that|this)"
+                                 r"(?:['’](?:s|m|re|ll|ve|d)|\s+(?:is|am|are|was|were|will|have|has|had))\b)")
+# "sm" is "so much" after thanks, love or missing ("thank u sm for the flowers"); elsewhere a size or social media
+_THANKS_SO_MUCH = re.compile(r"(?<![\w'’])((?i:thank\s+(?:u|you)|thanks|thx|ty|love\s+(?:u|you)|miss\s+(?:u|you)|"
+                             r"appreciate\s+(?:it|u|you))\s+)sm(?![\w'’])")
 # a lone "w" (or chat "wit") before a person, a determiner, a doing or a noun is "with" ("swap shifts w me", "the guy w the gray hair",
 # "mess wit my man"); not the letter ("starts with a w", "the letter w"), nor "wit" in capitals or after an adjective
 # ("a quick wit"), nor the song "lean wit it, rock wit it"
@@ -488,7 +495,8 @@ _ASKED_WANT = re.compile(rf"(^(?:{_LEAD})|,\s+)(want to|need)(?= [a-z])(?! (?:i|
 # know by today?"); only a wish after a question is offered ("u free this weekend? wanna grab brunch")
 _NEED_BACK = re.compile(rf"^({_LEAD})(?i:need)(?= (?:it|them|this|that|these|those|to)\b)")
 _WANT_OPENING = re.compile(rf"^{_LEAD}(?:want to|need) [a-z]", re.IGNORECASE)
-_ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= [a-z]{{2,}}(?<!ss)(?<!us)(?<!is)(?<!new)s\b)", re.IGNORECASE)
+_ANY_PLURAL = re.compile(rf"^({_LEAD})(any)(?= (?:[a-z]{{3,}}(?<!s) )?[a-z]{{2,}}(?<![sui])(?<!new)s\b)",
+                         re.IGNORECASE)  # "any updates?", "any dietary requirements?"
 # A dropped "I" before a verb that is not an imperative here: "hope this helps", "do not know", "cannot wait".
 _APPRECIATE = r"(?:really |truly |greatly )?appreciate (?:it|that|this|your|the|you|any|all)\b"
 _I_SUBJECT_DROP = re.compile(
@@ -1026,7 +1034,11 @@ def _if_request(m: re.Match) -> str:
 
 
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
-_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no(?! +(?!(?:not|only|none|because|cuz|coz|she|he|i|it|they|we|you|u|"
+_INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no"
+                          # a doing forbidden ("no peeking!!", "no smoking", "no parking here")
+                          r"(?! +[a-z]{3,}ing\b(?=\s*(?:$|[,.;:!?)]|(?:in|on|at|here|there|allowed|please|pls|plz|after|"
+                          r"before|past|beyond|or|inside|outside|during|until|till|whatsoever)\b)))"
+                          r"(?! +(?!(?:not|only|none|because|cuz|coz|she|he|i|it|they|we|you|u|"
                           r"something|nothing|everything|anything|just|really|actually|sorry|thanks|thank|that|this|"
                           r"there|here|but|and|so|then|well|never|nobody|one|sir|maam|man|dude|bro)\b)[a-z]+ +"
                           # a thing forbidden ("no nsfw in general chat pls", "no phones in class")
@@ -1122,6 +1134,9 @@ _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|becaus
                             r"unless|every\s*time|once|after|before|until|till)\b", re.IGNORECASE)
 # A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
 # reword them" end with a question mark.
+# "gone to the shop, need anything": the offer that closes a message asks the reader
+_NEED_ANYTHING_END = re.compile(r",\s*((?i:need|want))\s+((?:anything|something)(?:\s+(?:else|from\s+[^,.!?;:]+))?)"
+                                r"\s*[?.]*$")
 # "new phone who dis": the question that closes a message asks, after a comma
 _WHO_IS_THIS_END = re.compile(r"(?<=[\w'’])[,;:-]?\s+(who\s+is\s+(?:this|that|it))$", re.IGNORECASE)
 _CLOSING_REQUEST = re.compile(
@@ -1627,6 +1642,9 @@ _WEEKDAY_PAIR_FIRST = re.compile(rf"(?<![\w'’])(?<!the )(?<!The )((?i:{_WEEKDA
 # sat"); "for SAT" is the test, and "for sun" may be sunshine
 _FOR_WEEKDAY = re.compile(r"(?<![\w'’])(for\s+)(mon|wed|sat)\b(?=\s*(?:$|[,.;:!?)]|(?:morning|afternoon|evening|"
                           rf"night)\b|(?:and|or)\s+(?i:tues?|thurs?|fri|weds?|{_WEEKDAY_ANY}|{_WEEKDAY_NAMES})\b))")
+# a day's half without a time: "would fri am be better" -> "Friday morning" ("Friday 10 am" keeps its time)
+_WEEKDAY_AM_PM = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s+((?i:am|a\.m\.|pm|p\.m\.))"
+                            r"(?![\w'’])")
 # ... and one before its date ("the movers r booked for sat the 14th"; "i sat the 3rd paper" is sitting an exam)
 _WEEKDAY_DATED = re.compile(r"(?<![\w'’])(?<!\b(?i:i)\s)(?<!\b(?i:we|he)\s)(?<!\b(?i:they)\s)(?<!\b(?i:she|you)\s)"
                             r"(mon|wed|sat|sun)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b)")
@@ -2508,6 +2526,8 @@ class RuleFormalizer:
         text = _LET_YOU_KNOW.sub(lambda m: m.group(1) + _match_case(m.group(2), "let you know"), text)
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
+        text = _THANKS_SO_MUCH.sub(r"\1so much", text)
+        text = _PLEASE_THEN_CLAUSE.sub(lambda m: f"{m.group(1)}, please. {m.group(2)[0].upper()}{m.group(2)[1:]}", text)
         text = _CBA.sub("cannot be bothered", text)
         text = _KISSES_END.sub(lambda m: m.group(1) or m.group(2), text)
         text = _SAME_ALONE.sub(r"\1likewise", text)
@@ -2814,6 +2834,8 @@ class RuleFormalizer:
             s = _WEEKDAY_PAIR_FIRST.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         s = _FOR_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2)], s)
         s = _WEEKDAY_DATED.sub(lambda m: _WEEKDAYS[m.group(1)], s)
+        s = _WEEKDAY_AM_PM.sub(lambda m: m.group(1) + (" morning" if m.group(2).lower().startswith("a") else " afternoon"),
+                               s)
         s = _WEEKDAY_PART.sub(lambda m: m.group() if _prev_word(s, m.start()) in _SUBJECTS else _WEEKDAYS[m.group(1)],
                               s)  # "i sat morning and night" keeps its verb
         if s != before_months:
@@ -2866,6 +2888,7 @@ class RuleFormalizer:
         s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
         s = _ANYONE_HAS.sub(lambda m: m.group(1) + "Has " + m.group(2).lower(), s)
         s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
+        s = _NEED_ANYTHING_END.sub(lambda m: f", do you {m.group(1).lower()} {m.group(2)}?", s)
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
             if (asked := _YOU_ASKED_VERB.match(s)) is not None:

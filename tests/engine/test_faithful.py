@@ -1632,6 +1632,10 @@ CAUGHT = [
     ("Who is this new phone?", "new phone who dis", "~who is this"),  # the phone asked about, not the writer
     ("It is chucking it down there.", "its chucking it down out there", "~out there"),  # outside made below
     ("The room was tiny, but the spotless.", "the room was tiny but spotless", "+the spotless"),  # a quality made a thing
+    ("The queue was insane, but it is worth it.", "the queue was insane but worth it", "~was"),  # it was worth it
+    ("Do you need anything to go to the shop?", "gone to the shop, need anything", "~gone"),  # a trip made a purpose
+    ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",
+     "please please"),
     ("I need a letter confirming. I am a student for council tax.",
      "i need a letter confirming i'm a student for council tax", "~confirming i"),  # the letter's content made a claim
     ("New desk plan is attached, let me know if there is any problems with your sat.",
@@ -1656,6 +1660,9 @@ FINE = [
     ("It is raining heavily out there.", "its chucking it down out there"),
     ("It is pouring outside.", "its chucking it down out there"),
     ("The room was tiny but spotless.", "the room was tiny but spotless"),
+    ("The queue was insane, but it was worth it.", "the queue was insane but worth it"),
+    ("I have gone to the shop. Do you need anything?", "gone to the shop, need anything"),
+    ("Please put the bins out; it is collection day.", "put the bins out pls it's collection day"),
     ("I need a letter confirming that I am a student, for council tax.",
      "i need a letter confirming i'm a student for council tax"),
     ("The new desk plan is attached; let me know if there are any problems with where you are sat.",

@@ -1482,6 +1482,21 @@ CASES = [
     ("lecture's been cancelled, prof's ill", "Lecture has been cancelled, prof is ill."),
     ("the bill's doubled since last month, no idea why", "The bill has doubled since last month, no idea why."),
     ("the company's increased profits", "The company's increased profits."),           # a possessive
+    ("no peeking!!", "No peeking."),                                                    # was "No, peeking."
+    ("no parking here", "No parking here."),
+    ("no, going home now", "No, going home now."),
+    ("any dietary requirements?", "Are there any dietary requirements?"),
+    ("any other business?", "Any other business?"),
+    ("any good news?", "Any good news?"),
+    ("gone to the shop, need anything", "Gone to the shop, do you need anything?"),
+    ("i need anything", "I need anything."),
+    ("would fri am be better", "Would Friday morning be better?"),
+    ("can do thurs pm", "Can do Thursday afternoon."),
+    ("friday 10 am works", "Friday 10 am works."),
+    ("thank u sm for the flowers", "Thank you so much for the flowers."),
+    ("the shirt in sm", "The shirt in sm."),
+    ("put the bins out pls it's collection day", "Put the bins out, please. It is collection day."),
+    ("send it pls we need it by 5", "Send it please we need it by 5."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
