@@ -954,6 +954,11 @@ _OWE_BIG_TIME = re.compile(r"(\bowe\s+(?:you|u|ya|me|him|her|them|us)\s+)big[- ]
 _LET_YOU_KNOW = re.compile(r"(\b(?:will|['’]ll|ll|can|could|would|shall|gonna)\s+)(lyk)\b", re.IGNORECASE)
 # "any chance u could cover for me tmrw" asks: "Is there any chance you could cover for me tomorrow?" (a model
 # stated it: "Any chance you could cover for me tomorrow.")
+# "any idea when the report's due" asks the reader (a model made it "I have any idea when ..."); "thoughts on the new
+# logo?" asks for them (a model made it "I thought it was on the new logo?")
+_ANY_IDEA = re.compile(rf"^({_LEAD})(?i:any\s+(?:idea|clue))\s+(?=(?i:when|where|what|how|why|if|whether|who|which)\b)")
+_THOUGHTS_ON = re.compile(rf"^({_LEAD})(?i:thoughts)(?=\s+(?i:on|about)\s+(?:(?!\b(?i:is|are|was|were|welcome|appreciated|"
+                          r"needed|wanted|please|pls)\b)[^.!?])*(?:\?|$)|\s*\?*\s*$)")  # ("thoughts on this are welcome")
 _ANY_CHANCE = re.compile(rf"^({_LEAD})any\s+(?:(chance)(?=\s+(?:you|u|we|i|he|she|they|someone|somebody|anyone|"
                          r"anybody|that|this|it|the)\s)|(way)(?=\s+(?:you|u|we|i|he|she|they|someone|somebody|anyone|"
                          r"anybody)\s+(?:can|could|would|will|might|['’]d)\b))", re.IGNORECASE)
@@ -1099,7 +1104,11 @@ _QUESTION_START = re.compile(
     r"(?:these|those|them|us|you|the\s+[^\W\d_]+)\s+)?|of\s+(?:these|those|them|us|you|the\s+[^\W\d_]+)\s+)"
     r"(?:is|are|do|does|did|can|could|would|should|will|was|were)"
     r"|who\s+(?:cares|knows)(?:\s+(?:what|about|if|whether|how|why|who|when|where)\b|\W*$)"
-    r"|(?:is|are|does|did|can|could|would|should|will|has|was|were|am)\s+(?:I|you|he|she|it|we|they|there|this"
+    # "which platform for the 5:40", "which way to the station"
+    r"|which\s+(?:platform|gate|room|floor|way|bus|train|stop|exit|entrance|door|line|one|day|time|version|size|colour|"
+    r"color|option|file|link|form|address|number)\s+(?:for|to)\b"
+    r"|(?:is|are|does|did|can|could|would|should|shall(?!\s+we\s+say\b)|will|has|was|were|am)\s+(?:I|you|he|she|it|we|"
+    r"they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
     r"|(?:do|have)\s+(?:I|you|he|she|we|they|anyone|anybody)"  # ("have someone else do it" tells)
     # a bare noun after the verb asks too ("are office hrs still on thurs"); not what a dropped "it" leaves ("is
@@ -1166,7 +1175,7 @@ _CLOSING_REQUEST = re.compile(
 
 _PRONOUN_S = frozenset([
     "it", "that", "what", "there", "here", "where", "who", "how", "he", "she", "this", "everyone",
-    "everybody", "nobody", "someone", "something", "everything", "nothing", "anything"
+    "everybody", "nobody", "someone", "something", "everything", "nothing", "anything", "when", "why"
 ])
 # what somebody owns ("someone's car alarm has been going off" was "someone is car alarm ...")
 _PERSON_INDEFINITES = frozenset(["someone", "somebody", "everyone", "everybody", "nobody", "anyone", "anybody"])
@@ -2879,6 +2888,10 @@ class RuleFormalizer:
         s = _GM_GN.sub(lambda m: m.group(1) + ("good morning" if m.group(2).lower() == "gm" else "good night"), s)
         s = _MILD_WISH.sub(lambda m: m.group(1) + "I somewhat ", s)
         s = _ANY_VIEWS.sub(lambda m: m.group(1) + "do you have any ", s)
+        s = _ANY_IDEA.sub(lambda m: m.group(1) + ("Do you have any idea " if not m.group(1).strip() else
+                                                  "do you have any idea "), s)
+        s = _THOUGHTS_ON.sub(lambda m: m.group(1) + ("What are your thoughts" if not m.group(1).strip() else
+                                                     "what are your thoughts"), s)
         if (chance := _ANY_CHANCE.match(s)) is not None and not s.rstrip().endswith((".", "!")):
             s = f"{chance.group(1)}is there any {(chance.group(2) or chance.group(3)).lower()}{s[chance.end():].rstrip(' ?')}?"
         s = _TRAILING_HEDGE.sub(_trailing_hedge, s)

@@ -305,7 +305,7 @@ CASES = [
     ("did u see the game, it was great", "Did you see the game? It was great."),
     ("would anyone mind telling me what love is because every time i think i have it, i don't",
      "Would anyone mind telling me what love is because every time I think I have it, I do not?"),
-    ("thoughts on this?", "Thoughts on this?"),
+    ("thoughts on this?", "What are your thoughts on this?"),
     ("who cares", "Who cares?"),
     ("who cares she is ugly", "Who cares she is ugly."),
     ("why not, it's free", "Why not, it is free."),
@@ -1497,6 +1497,15 @@ CASES = [
     ("the shirt in sm", "The shirt in sm."),
     ("put the bins out pls it's collection day", "Put the bins out, please. It is collection day."),
     ("send it pls we need it by 5", "Send it please we need it by 5."),
+    ("when's ur flight", "When is your flight?"),                                       # was "When's your flight."
+    ("why's that", "Why is that?"),
+    ("shall i book the restaurant", "Shall I book the restaurant?"),
+    ("shall we say, put yourself in their shoes", "Shall we say, put yourself in their shoes."),
+    ("which platform for the 5:40", "Which platform for the 5:40?"),
+    ("which leads to a problem", "Which leads to a problem."),
+    ("any idea when the report's due", "Do you have any idea when the report is due?"),
+    ("thoughts on the new logo?", "What are your thoughts on the new logo?"),
+    ("thoughts on this are welcome", "Thoughts on this are welcome."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
