@@ -443,6 +443,11 @@ _LOADS_OF = re.compile(r"\b(?:loads|tons|heaps)\s+of\b", re.IGNORECASE)
 _LOADS_OF_SAID = re.compile(r"\b(?:(?:loads|tons|heaps|lots|a\s+(?:lot|load|ton|heap|great\s+deal|large\s+number|number)|"
                             r"plenty|a\s+great\s+many|numerous)\s+of|many|much|numerous|several|countless)\b",
                             re.IGNORECASE)
+# a warning ahead ("heads up - prod deploy's moved to 3pm" -> "Head up, prod deploy has moved ..." tells someone to
+# lift their head); none of 22,660 GYAFC tune references says it otherwise
+_HEADS_UP_TYPED = re.compile(r"\b(heads[\s-]*up)\b", re.IGNORECASE)
+_HEADS_UP_SAID = re.compile(r"\b(?:heads[\s-]*up|warning|warn|notice|note|aware|advance|fyi|for your information|reminder|"
+                            r"remind|inform|informing|let you know|alert|update)\b", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
     (_THANKS_TYPED, _THANKS_SAID, "thanks"),
@@ -470,6 +475,7 @@ _SAID_SOMEHOW = (
     (_OR_JUST, _OR_JUST_SAID, "just"),
     (_REPLY_ALL, _REPLY_ALL_SAID, "reply all"),
     (_LOADS_OF, _LOADS_OF_SAID, "loads of"),
+    (_HEADS_UP_TYPED, _HEADS_UP_SAID, "heads up"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -184,6 +184,8 @@ _EASY = re.compile(r"(?<![\w'’*@#/.-])ez(?![\w'’@*/-])")
 # "Put the bins out please it is collection day.")
 _PLEASE_THEN_CLAUSE = re.compile(r"(?<=[a-z])(\s*,?)\s+(?i:pls|plz|please)\s+((?:it|i|we|they|he|she|there|that|this)"
                                  r"(?:['’](?:s|m|re|ll|ve|d)|\s+(?:is|am|are|was|were|will|have|has|had))\b)")
+# "no cards = no complaining": one thing follows from another
+_EQUALS_NO = re.compile(r"(?<=[a-z])\s+=\s+(?=(?i:no|not)\b)")
 # "sm" is "so much" after thanks, love or missing ("thank u sm for the flowers"); elsewhere a size or social media
 _THANKS_SO_MUCH = re.compile(r"(?<![\w'’])((?i:thank\s+(?:u|you)|thanks|thx|ty|love\s+(?:u|you)|miss\s+(?:u|you)|"
                              r"appreciate\s+(?:it|u|you))\s+)sm(?![\w'’])")
@@ -1040,6 +1042,8 @@ def _if_request(m: re.Match) -> str:
 
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no"
+                          # a rule of the form "no X = no Y" ("no cards = no complaining")
+                          r"(?![^.!?=,]*\s(?:=|means)\s+(?i:no)\b)"
                           # a doing forbidden ("no peeking!!", "no smoking", "no parking here")
                           r"(?! +[a-z]{3,}ing\b(?=\s*(?:$|[,.;:!?)]|(?:in|on|at|here|there|allowed|please|pls|plz|after|"
                           r"before|past|beyond|or|inside|outside|during|until|till|whatsoever)\b)))"
@@ -1312,6 +1316,9 @@ _S_HAS_TRANSITIVE = re.compile(r"\s+(?:just\s+|already\s+)?(?:asked\s+(?:for|abo
 _S_HAS_BROKEN = re.compile(r"\s+(?:(?:just|already|finally|now)\s+)?(?:broken\s+down|gone\s+(?:off|down|missing)|"
                            r"run\s+out|died|packed\s+(?:in|up)|conked\s+out|given\s+up|blown|burst|crashed|collapsed|"
                            r"flooded)(?![\w'’-])", re.IGNORECASE)
+# ... and before a thing that moved in time ("the deploy's moved to 3pm"; a plan "is moved" is odd; "the meeting's
+# pushed back" was pushed: "is")
+_S_HAS_MOVED = re.compile(r"\s+(?:moved|shifted)\s+(?:to|back|forward|up)\b", re.IGNORECASE)
 # ... and before "gone" and where or how it went ("she's only gone and got engaged", "he's gone home", "it's gone
 # quiet"; "he's gone" alone may be "is")
 _S_HAS_GONE = re.compile(r"\s+(?:(?:only|just|already|finally|now|never|really|actually|all)\s+)?gone\s+(?:and|to|home|"
@@ -1387,10 +1394,12 @@ _S_PARTICIPLE_THEN_PREP = re.compile(
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
-    r"(?:^|[,;:(—–]\s*|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
+    r"(?:^|[,;:(—–]\s*|\s-\s+|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
     r"now|lol|omg|ok|okay|oh|well|yeah|yes|no|btw|fyi|also|plus|think|thinks|guess|hope|know|said|says|heard|"
     r"believe|bet|feel|that)\s+)"
-    r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+(?:[^\W\d_]+\s+)?)?$", re.IGNORECASE)  # "the new intern's"
+    r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+)?(?:(?!(?:it|i|he|she|we|they|you|u)\s)[^\W\d_]+\s+)?$",
+    re.IGNORECASE)  # "the new intern's",
+# "heads up - prod deploy's moved to 3pm"
 # "the shipment's late, ..." / "the game's over": 's is "is" before one of these when the clause ends after it
 # ("Mike's late arrival" is a possessive); not before words that end a possessive phrase as often ("the camel's
 # back", "thumb's up", "spelled Macy's wrong")
@@ -2536,6 +2545,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _THANKS_SO_MUCH.sub(r"\1so much", text)
+        text = _EQUALS_NO.sub(" means ", text)
         text = _PLEASE_THEN_CLAUSE.sub(lambda m: f"{m.group(1)}, please. {m.group(2)[0].upper()}{m.group(2)[1:]}", text)
         text = _CBA.sub("cannot be bothered", text)
         text = _KISSES_END.sub(lambda m: m.group(1) or m.group(2), text)
@@ -2740,7 +2750,7 @@ class RuleFormalizer:
                 return None  # "the do's and dont's": plurals
             if _S_HAS_ASPECT.match(text, end) or _S_HAS_TRANSITIVE.match(text, end):
                 return f"{src_base} has"
-            if _S_HAS_BROKEN.match(text, end) or _S_HAS_GONE.match(text, end):
+            if _S_HAS_BROKEN.match(text, end) or _S_HAS_GONE.match(text, end) or _S_HAS_MOVED.match(text, end):
                 return f"{src_base} has"  # "the heating's packed in", "the car's broken down", "the milk's gone off"
             if nxt.lower() in _S_HAS_ONLY and _prev_word(text, end - len(word)).lower() not in ("and", "or", "n"):
                 return f"{src_base} has"  # "his reading's come on loads", "the parcel's arrived" ("love and

@@ -1634,6 +1634,8 @@ CAUGHT = [
     ("The room was tiny, but the spotless.", "the room was tiny but spotless", "+the spotless"),  # a quality made a thing
     ("The queue was insane, but it is worth it.", "the queue was insane but worth it", "~was"),  # it was worth it
     ("Do you need anything to go to the shop?", "gone to the shop, need anything", "~gone"),  # a trip made a purpose
+    ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
+     "heads up"),  # a warning made an order to look up
     ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",
      "please please"),
     ("I need a letter confirming. I am a student for council tax.",
@@ -1662,6 +1664,7 @@ FINE = [
     ("The room was tiny but spotless.", "the room was tiny but spotless"),
     ("The queue was insane, but it was worth it.", "the queue was insane but worth it"),
     ("I have gone to the shop. Do you need anything?", "gone to the shop, need anything"),
+    ("Heads up: the prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11."),
     ("Please put the bins out; it is collection day.", "put the bins out pls it's collection day"),
     ("I need a letter confirming that I am a student, for council tax.",
      "i need a letter confirming i'm a student for council tax"),

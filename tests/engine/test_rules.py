@@ -538,7 +538,7 @@ CASES = [
     ("whats the pwd for the acct", "What is the password for the account?"),
     # a short weekday after a shift or set against a day; "sat" the verb stays
     ("we're 2 ppl short for the 9am shift sun", "We are 2 people short for the 9am shift Sunday."),
-    ("the deadline's moved to fri the 12th, not mon", "The deadline is moved to Friday the 12th, not Monday."),
+    ("the deadline's moved to fri the 12th, not mon", "The deadline has moved to Friday the 12th, not Monday."),
     ("i have not sat.", "I have not sat."),
     ("the shift sat idle", "The shift sat idle."),
     # a person's 's before a phrasal verb's participle is "has"; a thing's is "is"
@@ -1506,6 +1506,13 @@ CASES = [
     ("any idea when the report's due", "Do you have any idea when the report is due?"),
     ("thoughts on the new logo?", "What are your thoughts on the new logo?"),
     ("thoughts on this are welcome", "Thoughts on this are welcome."),
+    ("no cards = no complaining lol", "No cards means no complaining."),                # was "No, cards = ..."
+    ("no pain = no gain", "No pain means no gain."),
+    ("1 + 1 = 2", "1 + 1 = 2."),
+    ("heads up - prod deploy's moved to 3pm, not 11.", "Heads up, prod deploy has moved to 3pm, not 11."),
+    ("the meeting's pushed back to 4", "The meeting is pushed back to 4."),
+    ("whoa britney's having a 2nd baby?", "Whoa britney is having a 2nd baby?"),
+    ("it seem's from your statement", "It seem's from your statement."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
