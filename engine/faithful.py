@@ -870,6 +870,22 @@ def _trip_made_purpose(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# A hedge the writer reported as said made their own: "i never said that, i said maybe" -> "I never said that, maybe."
+# (the "maybe" now hedges the denial); none of 22,660 GYAFC tune references
+_SAID_HEDGE = re.compile(r"\b(said|say|says|told\s+\w+)\s+(maybe|perhaps|probably|later|nothing)\b", re.IGNORECASE)
+
+
+def _said_hedge_lost(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _SAID_HEDGE.finditer(rules_text):
+        hedge = m.group(2)
+        if (re.search(rf"\b{hedge}\b", candidate, re.IGNORECASE) and not re.search(
+                rf"\b(?:said|say|says|told\s+\w+|answered|replied|responded|stated|claimed|suggested|mentioned)\s*[,:]?\s*"
+                rf"(?:that\s+)?(?:it\s+(?:was|is|might\s+be|would\s+be)\s+)?[\"'“]?{hedge}\b", candidate, re.IGNORECASE)):
+            out.append(f"~{m.group(1).lower()} {hedge.lower()}")
+    return out
+
+
 # An amount said of a verb made an amount of what follows: "his reading's come on loads this term" -> "... come on a
 # lot of this term" (he improved much this term, not in much of it); none of 22,660 GYAFC tune references
 _ADVERB_AMOUNT = re.compile(r"\b(loads|lots|tons|heaps|a\s+lot|a\s+ton|masses|plenty|a\s+bunch)\s+(?!of\b)([a-z]+)\b",
@@ -3576,7 +3592,9 @@ _CAN_NOT = re.compile(r"\b([Cc])an\s+not\b(?!\s+(?:only|just|merely|simply)\b)")
 
 # words the list spells with a capital only as a part of a longer name ("New York", "Great Britain", "Big Ben"):
 # alone, beside no other capital, they are the writer's lower-case words ("10k in 52:30, new pb!!" -> "..., New PB.")
-_NAME_PARTS_ONLY = frozenset(["new", "old", "great", "big", "little", "grand", "royal", "united", "high", "long"])
+_NAME_PARTS_ONLY = frozenset(["new", "old", "great", "big", "little", "grand", "royal", "united", "high", "long",
+                              # "meet at the north entrance, not the south one" (was "the North entrance, ... South")
+                              "north", "south", "east", "west", "northern", "southern", "eastern", "western"])
 
 
 _LETTER_NUMBER = re.compile(r"(?<=[\w,;:] )([A-Z])(\.\d[\d.]*)")
@@ -4209,6 +4227,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _cut_after_open_word(candidate, rules_text)
     lost += _present_in_past(candidate, rules_text)
     lost += _trip_made_purpose(candidate, rules_text)
+    lost += _said_hedge_lost(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)

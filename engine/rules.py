@@ -1260,6 +1260,14 @@ _NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would
 
 
 # "no one's" before an adjective or a word that follows "is" ("no one's perfect", "no one's allowed in")
+# participles that say what state someone is in, after "no one's" ("no one's allowed in", "no one's interested"); any
+# other -ed word there is what no one has done ("no one's replied yet", "no one's noticed")
+_STATE_PARTICIPLES = frozenset(["allowed", "interested", "bothered", "invited", "scared", "surprised", "impressed",
+                                "fooled", "convinced", "excited", "married", "qualified", "required", "supposed",
+                                "expected", "obliged", "permitted", "authorised", "authorized", "insured", "prepared",
+                                "tired", "worried", "amused", "concerned", "involved", "entitled", "exempted", "pleased",
+                                "satisfied", "happy", "safe", "used", "forced", "meant", "prepped", "bored", "annoyed",
+                                "stressed", "aware", "committed", "scheduled", "booked", "signed", "registered"])
 _NO_ONE_IS_NEXT = frozenset(["perfect", "here", "there", "home", "sure", "safe", "immune", "exempt", "young", "old", "able",
                              "in", "out", "around", "available", "free", "going", "coming", "listening", "gonna",
                              "to", "at", "on", "a", "an", "the", "really", "ever", "even", "quite", "that",
@@ -1316,6 +1324,9 @@ _S_HAS_TRANSITIVE = re.compile(r"\s+(?:just\s+|already\s+)?(?:asked\s+(?:for|abo
 _S_HAS_BROKEN = re.compile(r"\s+(?:(?:just|already|finally|now)\s+)?(?:broken\s+down|gone\s+(?:off|down|missing)|"
                            r"run\s+out|died|packed\s+(?:in|up)|conked\s+out|given\s+up|blown|burst|crashed|collapsed|"
                            r"flooded)(?![\w'’-])", re.IGNORECASE)
+# ... and before "off" and why or how long ("half the team's off sick", "jo's off till monday")
+_S_OFF = re.compile(r"\s+off\s+(?:sick|ill|work|school|today|tomorrow|until|till|til|on\s+(?:holiday|leave|annual)|"
+                    r"for\s+(?:a|the|two|three|\d))\b", re.IGNORECASE)
 # ... and before a thing that moved in time ("the deploy's moved to 3pm"; a plan "is moved" is odd; "the meeting's
 # pushed back" was pushed: "is")
 _S_HAS_MOVED = re.compile(r"\s+(?:moved|shifted)\s+(?:to|back|forward|up)\b", re.IGNORECASE)
@@ -2762,6 +2773,8 @@ class RuleFormalizer:
                 if (nxt in _S_HAS_NEXT or _S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)
                         or _S_HAS_ADVERB_DONE.match(text, end)):
                     return f"{src_base} has"
+                if nxt.endswith("ed") and nxt not in _STATE_PARTICIPLES:
+                    return f"{src_base} has"  # "no one's replied yet" (was "no one is replied")
                 if nxt.endswith(("ed", "ing")) or nxt in _NO_ONE_IS_NEXT:
                     return f"{src_base} is"
             if base == "one" and nxt in _COMPARATIVES and _ONE_S_BEFORE.search(text, max(0, end - len(word) - 40), end - len(word)):
@@ -2771,7 +2784,7 @@ class RuleFormalizer:
                             or _S_ADJ_CLAUSE_END.match(text, end) or _S_PASSIVE_PROGRESSIVE.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
-                    or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end)):
+                    or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)):
                 has = (_has_next(text, end) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
                        or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)))
                        or _S_HAS_ADVERB_DONE.match(text, end))

@@ -645,6 +645,12 @@ def test_an_unknown_word_after_a_verb_that_reaches_a_person_is_their_name(rules)
     ]
     for cand, src, want in cases:
         assert safe.name_capitals(cand, [], src) == want, (cand, src)
+    # a compass point alone is no name ("South Africa" is)
+    src = "meet at the north entrance, not the south one"
+    assert writer_case("Meet at the North entrance, not the South one.", src, safe.wordlist, rules.formalize(src)) == \
+        "Meet at the north entrance, not the south one."
+    assert writer_case("We went to South Africa.", "we went to south africa", safe.wordlist, "") == \
+        "We went to South Africa."
     # the model gave the verb after a comma the name's capital
     src = "i'm out of office mon-wed, ping tom if urgent"
     assert writer_case("I am out of office Monday-Wednesday, Ping Tom if urgent.", src, safe.wordlist,
@@ -1634,6 +1640,7 @@ CAUGHT = [
     ("The room was tiny, but the spotless.", "the room was tiny but spotless", "+the spotless"),  # a quality made a thing
     ("The queue was insane, but it is worth it.", "the queue was insane but worth it", "~was"),  # it was worth it
     ("Do you need anything to go to the shop?", "gone to the shop, need anything", "~gone"),  # a trip made a purpose
+    ("I never said that, maybe.", "i never said that, i said maybe", "~said maybe"),  # the hedge made the writer's
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
      "heads up"),  # a warning made an order to look up
     ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",
@@ -1665,6 +1672,7 @@ FINE = [
     ("The queue was insane, but it was worth it.", "the queue was insane but worth it"),
     ("I have gone to the shop. Do you need anything?", "gone to the shop, need anything"),
     ("Heads up: the prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11."),
+    ("I never said that; I said maybe.", "i never said that, i said maybe"),
     ("Please put the bins out; it is collection day.", "put the bins out pls it's collection day"),
     ("I need a letter confirming that I am a student, for council tax.",
      "i need a letter confirming i'm a student for council tax"),

@@ -1513,6 +1513,11 @@ CASES = [
     ("the meeting's pushed back to 4", "The meeting is pushed back to 4."),
     ("whoa britney's having a 2nd baby?", "Whoa britney is having a 2nd baby?"),
     ("it seem's from your statement", "It seem's from your statement."),
+    ("no one's replied yet", "No one has replied yet."),                                # was "No one is replied yet."
+    ("no one's noticed", "No one has noticed."),
+    ("no one's interested", "No one is interested."),
+    ("half the team's off sick", "Half the team is off sick."),
+    ("jo's off till monday", "Jo is off until Monday."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
