@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -58,6 +59,7 @@ from engine.paths import assets_dir
 from engine.rules import (
     _EASY,
     _FIRE,
+    _HEART_VERB,
     _IKR_ASKED,
     _SALUTATION,
     CONCORD_ANY,
@@ -448,6 +450,7 @@ _LOADS_OF_SAID = re.compile(r"\b(?:(?:loads|tons|heaps|lots|a\s+(?:lot|load|ton|
 _HEADS_UP_TYPED = re.compile(r"\b(heads[\s-]*up)\b", re.IGNORECASE)
 _HEADS_UP_SAID = re.compile(r"\b(?:heads[\s-]*up|warning|warn|notice|note|aware|advance|fyi|for your information|reminder|"
                             r"remind|inform|informing|let you know|alert|update)\b", re.IGNORECASE)
+_HEART_SAID = re.compile(r"\b(?:love|loves|loved|adore|adores)\b|<3|\u2764|\u2665", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
     (_THANKS_TYPED, _THANKS_SAID, "thanks"),
@@ -476,6 +479,8 @@ _SAID_SOMEHOW = (
     (_REPLY_ALL, _REPLY_ALL_SAID, "reply all"),
     (_LOADS_OF, _LOADS_OF_SAID, "loads of"),
     (_HEADS_UP_TYPED, _HEADS_UP_SAID, "heads up"),
+    # a heart between words is "love" ("i ❤️ this idea" -> "I like this idea." says less)
+    (_HEART_VERB, _HEART_SAID, "\u2764"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
@@ -3532,8 +3537,9 @@ def _bare(token: str) -> str:
 
 _LOWER_WORD = re.compile(r"([^\w]*)([a-z]+)([^\w]*)")  # a token that is one lower-case word and its punctuation
 # short words the rules spell out only where the sentence says what they are (engine.rules: "doc" -> "document" among
-# files, "rm 4B" -> "room 4B", "pg 4" -> "page 4", "last yr" -> "last year", "an hr" -> "an hour")
-_SPELLED_IN_CONTEXT = frozenset(["doc", "docs", "rm", "rms", "pg", "pgs", "yr", "hr"])
+# files, "rm 4B" -> "room 4B", "pg 4" -> "page 4", "last yr" -> "last year", "an hr" -> "an hour", "ref no" ->
+# "reference number")
+_SPELLED_IN_CONTEXT = frozenset(["doc", "docs", "rm", "rms", "pg", "pgs", "yr", "hr", "ref"])
 _REACHING_VERBS = frozenset(["ask", "asked", "ping", "pinged", "tell", "told", "cc", "email", "emailed", "text",
                              "texted", "message", "messaged", "remind", "reminded", "thank", "thanked", "invite",
                              "invited", "chase", "chased", "nudge", "nudged"])
@@ -4015,6 +4021,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # a word cased as no one types it ("fml" -> "FMl"): capitals then lower case, neither the writer's nor the rules'
     typed = set(_TOKENS.findall(source)) | set(_TOKENS.findall(rules_text))
     nonwords += tuple(dict.fromkeys(t for t in _MISCASED.findall(candidate) if t not in typed and t not in nonwords))
+    # a symbol neither the writer nor the rules typed ("30°C this weekend" -> "30© this weekend"): no ASCII mark, no
+    # currency sign (1 of 22,660 GYAFC tune references has one, a stray "¨" for a quote mark)
+    nonwords += tuple(dict.fromkeys(c for c in candidate if ord(c) > 127 and unicodedata.category(c) in ("Sm", "Sk", "So")
+                                    and c not in source and c not in rules_text))
     # a number half spelled out ("2-0" -> "two-0", "250" -> "two50", "2017" -> "Twenty17")
     nonwords += tuple(dict.fromkeys(m.group() for m in _HALF_SPELLED.finditer(candidate)
                                     if m.group() not in source and m.group() not in nonwords))

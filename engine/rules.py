@@ -57,6 +57,10 @@ VERBATIM_PATTERN = (
     # a setting and its value: "set DEBUG=true in the .env file" (was "Set debug=true"), "PORT=8080"
     r"|(?<![\w=-])(?:[A-Z][A-Z0-9_]++=[\w/:-]++(?:\.[\w/:-]++)*+"
     r"|[A-Za-z][A-Za-z0-9_]*+=(?:true|false|null|none|on|off|yes|no|\d++)(?![\w.]))"
+    # a password with a digit in it, marks and all ("the wifi pw is Guest2024! (capital G)" lost its "!")
+    r"|(?:(?<=(?i:pw) )|(?<=(?i:pw is) )|(?<=(?i:pw:) )|(?<=(?i:password) )|(?<=(?i:password is) )"
+    r"|(?<=(?i:password:) )|(?<=(?i:passcode is) )|(?<=(?i:pin is) ))"
+    r"(?=[^\s()\[\]{}\"“”]*\d)[^\s()\[\]{}\"“”]*[^\s.,;:()\[\]{}\"“”'’]"
 )
 _PROTECT = re.compile(  # case-insensitive only where needed: (?i:...) on every character costs time
     VERBATIM_PATTERN
@@ -88,7 +92,7 @@ _EMOTICON = re.compile(
     r"|<3+|\^_*\^|\^-\^|-_+-|[Tt]_[Tt]|[oO]_[oO]|[xX][dD]+(?!\w)"
     r")",
 )
-_HEART_VERB = re.compile(r"(?<=\w )<3+(?= \w)")  # "i <3 u": the heart stands for a word
+_HEART_VERB = re.compile(r"(?<=\w )(?:<3+|\u2764\ufe0f?|\u2665\ufe0f?)(?= \w)")  # "i <3 u", "i ❤️ this idea": a word
 # an emoticon between two clauses ("the venue fell through :( theyve double booked us" was "The venue fell through they
 # have double booked us.", "I missed it :-( brief me asap"): a sentence break, unless a joining word follows ("i agree
 # :) so does my sister")
@@ -186,6 +190,10 @@ _PLEASE_THEN_CLAUSE = re.compile(r"(?<=[a-z])(\s*,?)\s+(?i:pls|plz|please)\s+((?
                                  r"(?:['’](?:s|m|re|ll|ve|d)|\s+(?:is|am|are|was|were|will|have|has|had))\b)")
 # "no cards = no complaining": one thing follows from another
 _EQUALS_NO = re.compile(r"(?<=[a-z])\s+=\s+(?=(?i:no|not)\b)")
+# "wkd" is a weekend after "this", "next", "last", "the", "a", "every", "per" ("temps hitting 30°C this wkd"); "WKD" is a
+# drink
+_WEEKEND_SHORT = re.compile(r"(\b(?i:this|next|last|the|a|every|per|each|whole|long|good|great|nice|lovely|fab|quiet|"
+                            r"busy)\s+)wkd(?![\w'’])")
 # "sm" is "so much" after thanks, love or missing ("thank u sm for the flowers"); elsewhere a size or social media
 _THANKS_SO_MUCH = re.compile(r"(?<![\w'’])((?i:thank\s+(?:u|you)|thanks|thx|ty|love\s+(?:u|you)|miss\s+(?:u|you)|"
                              r"appreciate\s+(?:it|u|you))\s+)sm(?![\w'’])")
@@ -712,7 +720,9 @@ _THE_MIN = re.compile(r"(?<![\w'’])((?:(?i:the|a|our|your|my|their|his|her)\s+
 # "tracking no. is 1Z99...", "order no 4411": a number (a model read "no." as a sentence's end: "tracking no. Is ...")
 _NUMBER_NO = re.compile(r"(?<![\w'’])((?i:tracking|order|ref|reference|account|acct|phone|invoice|case|ticket|claim|"
                         r"policy|serial|model|flight|room|seat|item|part|booking|confirmation|membership|customer)\s+)"
-                        r"no\.?(?=\s*[:#]?\s*(?:(?:is|was|will be)\s+)?[A-Z0-9]*\d)")
+                        r"no\.?(?=\s*[:#]?\s*(?:(?:is|was|will be)\s+)?[A-Z0-9-]*\d)")  # ("ref no is ABC-1234-XY")
+# "ref no is ABC-1234-XY", "ur ref number": a reference, not a referee
+_REF_NUMBER = re.compile(r"(?<![\w'’])ref(?=\s+(?:no\.?|number|num|#)(?![\w'’]))", re.IGNORECASE)
 # "a rec letter": a recommendation letter
 _REC_LETTER = re.compile(r"(?<![\w'’])rec(?=\s+(?:letter|letters)\b)", re.IGNORECASE)
 # "9am pst / 12pm est": time zones in capitals; "usb-c": USB-C
@@ -2169,6 +2179,8 @@ def _drop_edge_emoji(m: re.Match) -> str:
     text = m.string
     if m.start() == 0 or (m.start() == 1 and text[0] == " "):
         return ""
+    if text[max(0, m.start() - 3):m.start()].rstrip(" ").endswith(("!", "?", ".")):
+        return " "  # ... or at the start of the next ("good luck today!! 🍀 u got this" kept "! 🍀. You")
     if _EMOJI_RUN_AFTER.match(text, m.end()):
         before = _WORD_BEFORE_END.search(text, max(0, m.start() - 64), m.start())
         if before and before.group(1).lower() in _NEEDS_COMPLEMENT:
@@ -2493,6 +2505,7 @@ class RuleFormalizer:
         text = _THE_MIN.sub(r"\1minimum", text)
         text = _NUMBER_NO.sub(r"\1number", text)
         text = _REC_LETTER.sub(lambda m: _match_case(m.group(), "recommendation"), text)
+        text = _REF_NUMBER.sub(lambda m: _match_case(m.group(), "reference"), text)
         text = _ASK_WILL.sub(r"\1Will", text)
         text = _ASK_NAMED.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
         text = _NAMED_ASKED_ABOUT.sub(lambda m: m.group() if m.group(1).strip().lower() == "will" == m.group(2).lower()
@@ -2556,6 +2569,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _THANKS_SO_MUCH.sub(r"\1so much", text)
+        text = _WEEKEND_SHORT.sub(r"\1weekend", text)
         text = _EQUALS_NO.sub(" means ", text)
         text = _PLEASE_THEN_CLAUSE.sub(lambda m: f"{m.group(1)}, please. {m.group(2)[0].upper()}{m.group(2)[1:]}", text)
         text = _CBA.sub("cannot be bothered", text)

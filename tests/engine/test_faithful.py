@@ -1641,6 +1641,7 @@ CAUGHT = [
     ("The queue was insane, but it is worth it.", "the queue was insane but worth it", "~was"),  # it was worth it
     ("Do you need anything to go to the shop?", "gone to the shop, need anything", "~gone"),  # a trip made a purpose
     ("I never said that, maybe.", "i never said that, i said maybe", "~said maybe"),  # the hedge made the writer's
+    ("The number is ABC-1234-XY.", "ref no is ABC-1234-XY", "ref"),  # the reference number lost its kind
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
      "heads up"),  # a warning made an order to look up
     ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",
@@ -1992,6 +1993,7 @@ def test_a_not_put_after_the_writers_auxiliary_is_caught():
     ("The lowest I can go is two50.", "lowest i can go is 250", "two50"),
     ("Twenty17 was great.", "2017 was great", "Twenty17"),
     ("FMl, I locked my keys in the car.", "fml, i locked my keys in the car", "FMl"),  # cased as no one types it
+    ("Temps hitting 30© this weekend.", "temps hitting 30°C this wkd", "©"),  # a symbol no one typed
 ])
 def test_a_garbled_number_or_casing_is_a_nonword(rules, wl, cand, src, nonword):
     assert nonword in _check(cand, src, rules, wl).nonwords
