@@ -2635,11 +2635,23 @@ _FEELING_GIVEN_IT = re.compile(r"(?:^|[.!?]\s+)((?:it|that)\s+(?:is|was))\s+(?:(
                                re.IGNORECASE)
 
 
+# ... and a state only a person is in, whatever follows ("proper knackered after that shift" -> "It is very knackered
+# after that shift."); none of 22,660 GYAFC tune references
+_STATE_GIVEN_IT = re.compile(r"(?:^|[.!?]\s+)((?:it|that)\s+(?:is|was))\s+(?:(?:very|so|really|extremely|quite|rather|"
+                             r"absolutely|truly|incredibly|completely|totally|a\s+bit|too)\s+)?(?:knackered|shattered|"
+                             r"exhausted|tired|starving|hungry|skint|gutted|chuffed|delighted|thrilled|relieved|nervous|"
+                             r"worried|stressed|bored|furious|heartbroken|grateful|poorly|hungover|jetlagged|sleepy)\b",
+                             re.IGNORECASE)
+
+
 def _feeling_given_it(candidate: str, rules_text: str) -> list[str]:
     felt = re.search(rf"\b{_FELT_WORDS}\b", rules_text, re.IGNORECASE)
     before = rules_text[:felt.start()] if felt else rules_text
-    return ["+" + m.group(1) for m in _FEELING_GIVEN_IT.finditer(candidate)
-            if not re.search(rf"\b{m.group(1).split()[0]}\b", before, re.IGNORECASE)]
+    out = ["+" + m.group(1) for m in _FEELING_GIVEN_IT.finditer(candidate)
+           if not re.search(rf"\b{m.group(1).split()[0]}\b", before, re.IGNORECASE)]
+    return out + ["+" + m.group(1) for m in _STATE_GIVEN_IT.finditer(candidate)
+                  if "+" + m.group(1) not in out
+                  and not re.search(rf"\b{m.group(1).split()[0]}\b", rules_text, re.IGNORECASE)]
 
 
 # "up for" (willing) said as something else ("up for a walk later?" -> "Are you looking for a walk later?"): after a

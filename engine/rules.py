@@ -194,6 +194,17 @@ _EQUALS_NO = re.compile(r"(?<=[a-z])\s+=\s+(?=(?i:no|not)\b)")
 # drink
 _WEEKEND_SHORT = re.compile(r"(\b(?i:this|next|last|the|a|every|per|each|whole|long|good|great|nice|lovely|fab|quiet|"
                             r"busy)\s+)wkd(?![\w'’])")
+# Scots "baltic" is freezing weather ("it's baltic out there" was "It is Baltic out there."); the sea keeps its name
+_BALTIC = re.compile(r"(\b(?i:it['’]?s|it\s+is|it\s+was|it['’]?ll\s+be|it\s+will\s+be)\s+(?:(?i:absolutely|pure|so|well|"
+                     r"proper|dead|bloody)\s+)?)baltic(?![\w'’])", re.IGNORECASE)
+# "i'll give u a bell later": a call ("give me a ring", "give her a buzz")
+_GIVE_A_BELL = re.compile(r"(?<![\w'’])(give(?=\s+(?:u|you|me|him|her|them|us|mum|dad)\b)|gimme)\s+"
+                          r"(?:(u|you|me|him|her|them|us|mum|dad)\s+)?a\s+(?:bell|buzz|ring)(?![\w'’])", re.IGNORECASE)
+_PERSON_BEFORE = re.compile(r"(?<![\w'’])(?i:he|she|i|you|u|they|we|ur|hes|shes|im|ppl|people|guy|girl|man|woman)\s*$")
+# "the traffic was mental", "work's been mental": hectic, after a verb of being at a clause's end ("mental health" stays)
+_MENTAL_BUSY = re.compile(r"(\b(?:is|was|are|were|been|be|['’]s)\s+(?:(?i:absolutely|completely|so|well|proper|dead|a\s+bit)\s+)?)"
+                          r"mental(?=\s*(?:$|[,.;:!?]|(?:at\s+the\s+moment|today|lately|recently|this\s+week|tbh|lol)\b))",
+                          re.IGNORECASE)
 # "sm" is "so much" after thanks, love or missing ("thank u sm for the flowers"); elsewhere a size or social media
 _THANKS_SO_MUCH = re.compile(r"(?<![\w'’])((?i:thank\s+(?:u|you)|thanks|thx|ty|love\s+(?:u|you)|miss\s+(?:u|you)|"
                              r"appreciate\s+(?:it|u|you))\s+)sm(?![\w'’])")
@@ -214,6 +225,12 @@ _VERY_WHAT = (r"(?= (?:cold|hot|good|nice|tired|funny|mad|gutted|chuffed|annoyed
 _PROPER_VERY = re.compile(r"(?<![\w'’])(?<!\ba )(?<!\bthe )(?<!\bA )(?<!\bThe )proper" + _VERY_WHAT)
 _WELL_VERY = re.compile(r"((?:\b(?:is|was|are|were|be|am|and|so|looks|looked|seems|seemed|feel|feels|felt|sounds|sounded|"
                         r"get|got|getting)|['’](?:s|re|m))\s+)well" + _VERY_WHAT, re.IGNORECASE)
+# ... and "dead" the same way ("i'm dead chuffed for u", "it was dead easy"; "he's dead" and "a dead battery" stay)
+# ("dead tired" is a phrase of its own)
+_DEAD_VERY = re.compile(r"((?:\b(?:is|was|are|were|be|am|so|looks|looked|seems|seemed|feel|feels|felt|sounds|sounded)|"
+                        r"['’](?:s|re|m)|\b(?:im|i'm|i’m))\s+)dead(?= (?:easy|good|nice|funny|chuffed|pleased|proud|lucky|"
+                        r"excited|jealous|happy|serious|hard|boring|quiet|busy|cheap|expensive|keen|annoying|"
+                        r"posh|cute|sweet|handy|simple|close|slow|quick|chuffed)\b)", re.IGNORECASE)
 # ... and "innit" closing a sentence about "it" or "that" asks "is it not?" ("its proper cold out innit"); after
 # anything else it only seeks agreement, and goes
 _INNIT = re.compile(r"[ \t]*,?[ \t]+innit[ \t]*[?!.]*[ \t]*$", re.IGNORECASE)
@@ -520,6 +537,11 @@ _I_SUBJECT_DROP = re.compile(
     r"|would (?:love|like|hate|prefer|appreciate|be (?:happy|glad|grateful|delighted|keen|interested)) to\b(?![^.!?]*\?))",
     re.IGNORECASE,
 )
+# ... and before a state only a person is in ("proper knackered after that shift" -> "I am very exhausted ..."; a model
+# made it "It is very knackered after that shift.")
+_I_STATE_DROP = re.compile(rf"^({_LEAD})((?:(?:so|very|really|absolutely|totally|completely|a\s+bit)\s+)?(?:knackered|"
+                           r"exhausted|starving|skint|gutted|chuffed|hungover|jetlagged)\b)", re.IGNORECASE)  # ("shattered
+# glass everywhere")
 # ... and after an apology, with the one spoken to ("sorry mate cant make it" -> "Sorry, mate, I cannot make it"; a model
 # made the mate the one who cannot: "Sorry, mate cannot make it.")
 _SORRY_I_DROP = re.compile(
@@ -2570,6 +2592,10 @@ class RuleFormalizer:
         text = _EASY.sub("easy", text)
         text = _THANKS_SO_MUCH.sub(r"\1so much", text)
         text = _WEEKEND_SHORT.sub(r"\1weekend", text)
+        text = _BALTIC.sub(r"\1freezing", text)
+        text = _GIVE_A_BELL.sub(lambda m: _match_case(m.group(1), "call") + " " + (m.group(2) or "me"), text)
+        text = _MENTAL_BUSY.sub(lambda m: m.group() if _PERSON_BEFORE.search(text, max(0, m.start() - 12), m.start())
+                                else m.group(1) + "hectic", text)
         text = _EQUALS_NO.sub(" means ", text)
         text = _PLEASE_THEN_CLAUSE.sub(lambda m: f"{m.group(1)}, please. {m.group(2)[0].upper()}{m.group(2)[1:]}", text)
         text = _CBA.sub("cannot be bothered", text)
@@ -2578,7 +2604,7 @@ class RuleFormalizer:
         text = _OH_WELL_ALONE.sub(r"\1never mind", text)
         text = _TA_ALONE.sub(r"\1thank you", text)
         text = _THE_US.sub(r"\1US", text)
-        text = _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text))
+        text = _DEAD_VERY.sub(r"\1very", _WELL_VERY.sub(r"\1very", _PROPER_VERY.sub("very", text)))
         text = _INNIT.sub(lambda m: ", is it not?" if _INNIT_IT.match(text) else "", text)
         text = _W_WITH.sub(r"\1with", text)
         text = _JK_ROWLING.sub("J.K. Rowling", text)
@@ -2917,6 +2943,7 @@ class RuleFormalizer:
                               + (", I am " if m.group("am") is not None else ", I "), s)
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _I_STATE_DROP.sub(lambda m: m.group(1) + "I am " + m.group(2).lower().replace("knackered", "exhausted"), s)
         s = _PROBABLY_BE.sub(lambda m: m.group(1) + "I will " + m.group(2).lower() + " be", s)
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
         s = _GOT_THIS.sub(lambda m: m.group(1) + "you can do this", s)

@@ -1642,6 +1642,7 @@ CAUGHT = [
     ("Do you need anything to go to the shop?", "gone to the shop, need anything", "~gone"),  # a trip made a purpose
     ("I never said that, maybe.", "i never said that, i said maybe", "~said maybe"),  # the hedge made the writer's
     ("The number is ABC-1234-XY.", "ref no is ABC-1234-XY", "ref"),  # the reference number lost its kind
+    ("It is very knackered after that shift.", "proper knackered after that shift", "+It is"),  # the writer's state
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
      "heads up"),  # a warning made an order to look up
     ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",

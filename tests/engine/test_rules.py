@@ -1526,6 +1526,17 @@ CASES = [
     ("WKD is a drink", "WKD is a drink."),
     ("good luck today!! 🍀 u got this", "Good luck today. You can do this."),           # was "today! 🍀. You"
     ("i ❤️ this idea", "I love this idea."),
+    ("i'm dead chuffed for u", "I am very delighted for you."),                        # was "dead delighted"
+    ("the battery's dead", "The battery is dead."),
+    ("proper knackered after that shift", "I am very exhausted after that shift."),     # a model gave it to "it"
+    ("shattered glass everywhere", "Shattered glass everywhere."),
+    ("it's baltic out there", "It is freezing out there."),                            # was "It is Baltic out there."
+    ("the baltic sea", "The baltic sea."),
+    ("i'll give u a bell later", "I will call you later."),
+    ("gimme a ring tmrw", "Call me tomorrow."),
+    ("the traffic was mental", "The traffic was hectic."),
+    ("he's mental", "He is mental."),
+    ("mental health matters", "Mental health matters."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
