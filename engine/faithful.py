@@ -318,7 +318,7 @@ _SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE
 # A sign-off ("Best, Sam", "cheers"): said as the rules say it or as typed, nothing more
 _SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards|regards|cheers|thanks|thank you|thx|ty"
                        r"|many thanks|sincerely|yours(?: truly| sincerely)?|take care|talk soon|love|xoxo|all the best)"
-                       r"[,!.]*(?:\s+([A-Za-z][a-z]+(?: [A-Za-z][a-z]+)?))?[.!]*")
+                       r"[,!.]*(?:\s+([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){0,2}))?[.!]*")
 
 
 _DATED = re.compile(r"\b(on|by|until|till|til|since)\s+(?:the\s+)?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
@@ -510,6 +510,10 @@ def _closing_and_name(text: str) -> tuple[str, str, str] | None:
     return head, brk, " ".join(w[:1].upper() + w[1:] for w in name.split())
 
 
+_TEAM_SIGNS = re.compile(r"(?i:the)(?: [A-Za-z][a-z]+)? (?i:team|staff|crew|committee|organisers|organizers|management|"
+                         r"office|family|gang)")
+
+
 def _is_sign_off(text: str, wordlist: WordList) -> bool:
     """A sign-off, with the writer's name or none ("Best, Sam", "best regards, jen"); a name typed in lower case is
     one the word list knows as a name ("anna", "tom": the list spells them with a capital too), or no word at all
@@ -518,6 +522,10 @@ def _is_sign_off(text: str, wordlist: WordList) -> bool:
     if m is None:
         return False
     name = m.group(1) or ""
+    if _TEAM_SIGNS.fullmatch(name):
+        return True  # "best, the team", "kind regards, the support team"
+    if len(name.split()) > 2:
+        return False
     return name[:1].isupper() or all(p in wordlist.names or not wordlist.known(p)
                                      or (p in wordlist.capitalised and p.lower() not in _GROUP_ADDRESSED)
                                      for p in name.split())
@@ -3554,7 +3562,8 @@ _LOWER_WORD = re.compile(r"([^\w]*)([a-z]+)([^\w]*)")  # a token that is one low
 _SPELLED_IN_CONTEXT = frozenset(["doc", "docs", "rm", "rms", "pg", "pgs", "yr", "hr", "ref"])
 _REACHING_VERBS = frozenset(["ask", "asked", "ping", "pinged", "tell", "told", "cc", "email", "emailed", "text",
                              "texted", "message", "messaged", "remind", "reminded", "thank", "thanked", "invite",
-                             "invited", "chase", "chased", "nudge", "nudged"])
+                             "invited", "chase", "chased", "nudge", "nudged", "contact", "contacted", "call", "ring",
+                             "phone"])
 _AFTER_ADDRESSEE = frozenset(["if", "re", "about", "to", "for", "and", "when", "whether", "that", "before", "after",
                               "please", "tomorrow", "today", "tonight", "back", "too", "as", "regarding", "on", "in",
                               "what", "where", "how", "why", "who"])

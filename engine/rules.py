@@ -1430,7 +1430,7 @@ _S_SUBJECT_VERB_NEXT = frozenset([
 # a participle or a state after which an 's is "is" (read by both patterns below)
 _S_STATES = ("approved|blocked|booked|canceled|cancelled|closed|confirmed|confused|delayed|done|down|due|finished|"
              "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried|"
-             "attached|enclosed|included|uploaded|installed|live")
+             "attached|enclosed|included|uploaded|installed|live|valid|available")
 _S_PARTICIPLE_THEN_PREP = re.compile(
     rf"\s+(?:{_S_STATES}|rescheduled|moved|pushed)"
     r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
@@ -1449,7 +1449,7 @@ _S_SUBJECT_BEFORE = re.compile(
 _S_ADJ_THEN_END = re.compile(
     rf"\s+(?:{_S_STATES}|late|early|right|fine|ready|broken|over|gone|open|sick|busy|full|empty|free|missing|correct|"
     r"incorrect|ok|okay|good|great|true|false|official|confidential|urgent|sorted|sold|packed|handled|unmuted|strict|"
-    r"ill|stained|damaged|cracked|soaked|wet|stuck|jammed|shut|leaking|flat)"
+    r"ill|stained|damaged|cracked|soaked|wet|stuck|jammed|shut|leaking|flat|tbc|tba|tbd)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|because|cuz|cause|again|too|now|today|tonight|tomorrow|already|anyway|"
     r"though|tho|lol|btw|fyi)\b)", re.IGNORECASE)
 # ... before an -ing word with an object after it ("our landlord's raising the rent", "mom's cooking the turkey"; a
@@ -1646,6 +1646,9 @@ _MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len,
 _DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|apparently|probably|hopefully|maybe|perhaps|then|instead|"
              r"again|too|already|lol|btw|tho|though|because|cos|cuz|bc|unless|at\s+the\s+latest|(?:this|next|last)\s+"
              r"year)\b))")  # what may follow a month in a date ("resits are in aug apparently")
+# ... and one that is no word, after "to", "into", "through" ("the launch is pushed to feb" kept "Feb")
+_MONTH_AFTER_TO = re.compile(r"(?<![\w'’])((?i:to|into|through|thru|till|til)\s+)((?i:feb|apr|jun|jul|aug|sept?|oct|nov|dec))"
+                             r"\b(?!['’])" + _DATE_END)
 _AMBIGUOUS_MONTH = re.compile(
     r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for|already)[ -])"
     rf"(?P<m1>{_MONTH_AFTER_PREP})\b{_DATE_END}"
@@ -2891,6 +2894,7 @@ class RuleFormalizer:
         s = self._names_re.sub(self._phrase_case, s)
         before_months = s
         s = _AMBIGUOUS_MONTH.sub(_month_case, s)
+        s = _MONTH_AFTER_TO.sub(lambda m: m.group(1) + _MONTHS[m.group(2).lower()], s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
         s = _WEEKDAY_RANGE.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         s = _AVENUE.sub(r"\1 Avenue", s)

@@ -639,6 +639,8 @@ def test_an_unknown_word_after_a_verb_that_reaches_a_person_is_their_name(rules)
         ("Tell htem I said hi.", "tell htem i said hi", "Tell htem I said hi."),  # "them", mistyped
         ("Ask dummmy.", "ask dummmy", "Ask dummmy."),
         ("Ask priya.", "ask priya", "Ask Priya."),
+        ("Please contact ngozi on 01234 567890.", "pls contact ngozi on 01234 567890",
+         "Please contact Ngozi on 01234 567890."),
         ("I met priya.", "i met priya", "I met priya."),  # no verb that reaches a person
         ("Ask priya nicely.", "ask priya nicely", "Ask priya nicely."),  # what follows is no question or topic
         ("Ask priya if she is free.", "ask her if she's free", "Ask priya if she is free."),  # not the writer's word
@@ -1643,6 +1645,7 @@ CAUGHT = [
     ("I never said that, maybe.", "i never said that, i said maybe", "~said maybe"),  # the hedge made the writer's
     ("The number is ABC-1234-XY.", "ref no is ABC-1234-XY", "ref"),  # the reference number lost its kind
     ("It is very knackered after that shift.", "proper knackered after that shift", "+It is"),  # the writer's state
+    ("It is the best team.", "best, the team", "+words"),  # a sign-off made praise
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
      "heads up"),  # a warning made an order to look up
     ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",

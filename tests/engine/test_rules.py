@@ -1537,6 +1537,10 @@ CASES = [
     ("the traffic was mental", "The traffic was hectic."),
     ("he's mental", "He is mental."),
     ("mental health matters", "Mental health matters."),
+    ("as discussed, the launch is pushed to feb", "As discussed, the launch is pushed to February."),
+    ("we want to march", "We want to march."),
+    ("the quote's valid for 30 days", "The quote is valid for 30 days."),               # was "The quote's valid"
+    ("the delivery date's tbc", "The delivery date is to be confirmed."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
