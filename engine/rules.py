@@ -205,6 +205,8 @@ _PERSON_BEFORE = re.compile(r"(?<![\w'’])(?i:he|she|i|you|u|they|we|ur|hes|she
 _MENTAL_BUSY = re.compile(r"(\b(?:is|was|are|were|been|be|['’]s)\s+(?:(?i:absolutely|completely|so|well|proper|dead|a\s+bit)\s+)?)"
                           r"mental(?=\s*(?:$|[,.;:!?]|(?:at\s+the\s+moment|today|lately|recently|this\s+week|tbh|lol)\b))",
                           re.IGNORECASE)
+# a plea typed again and again is one "please" ("pls pls pls can u help me move on sat")
+_PLEASE_REPEATED = re.compile(r"(?<![\w'’])((?i:please|pls|plz|plez))(?:[\s,]+(?i:please|pls|plz|plez))+(?![\w'’])")
 # "sm" is "so much" after thanks, love or missing ("thank u sm for the flowers"); elsewhere a size or social media
 _THANKS_SO_MUCH = re.compile(r"(?<![\w'’])((?i:thank\s+(?:u|you)|thanks|thx|ty|love\s+(?:u|you)|miss\s+(?:u|you)|"
                              r"appreciate\s+(?:it|u|you))\s+)sm(?![\w'’])")
@@ -1126,7 +1128,7 @@ _ASKED_DOINGS = (r"(?:get|come|say|reply|answer|send|call|text|email|sign|pay|fi
                  r"|approve|agree|know|ever|already|still|just|manage|make|bring|find)")
 _QUESTION_START = re.compile(
     # an opener or two may come first: "wait so r u coming or not", "ok so are we still meeting"
-    rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then)[,\s]+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
+    rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then|please)[,\s]+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
     r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     # "how come", "why not", "who cares", "who knows" ask too
     r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
@@ -2594,6 +2596,7 @@ class RuleFormalizer:
         text = _RIGHT_NOW.sub("right now", text)
         text = _EASY.sub("easy", text)
         text = _THANKS_SO_MUCH.sub(r"\1so much", text)
+        text = _PLEASE_REPEATED.sub(r"\1", text)
         text = _WEEKEND_SHORT.sub(r"\1weekend", text)
         text = _BALTIC.sub(r"\1freezing", text)
         text = _GIVE_A_BELL.sub(lambda m: _match_case(m.group(1), "call") + " " + (m.group(2) or "me"), text)

@@ -1541,6 +1541,9 @@ CASES = [
     ("we want to march", "We want to march."),
     ("the quote's valid for 30 days", "The quote is valid for 30 days."),               # was "The quote's valid"
     ("the delivery date's tbc", "The delivery date is to be confirmed."),
+    ("pls pls pls can u help me move on sat", "Please can you help me move on Saturday?"),  # one plea, asked
+    ("please can you send it", "Please can you send it?"),
+    ("please, the door", "Please, the door."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
