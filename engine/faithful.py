@@ -450,6 +450,9 @@ _LOADS_OF_SAID = re.compile(r"\b(?:(?:loads|tons|heaps|lots|a\s+(?:lot|load|ton|
 _HEADS_UP_TYPED = re.compile(r"\b(heads[\s-]*up)\b", re.IGNORECASE)
 _HEADS_UP_SAID = re.compile(r"\b(?:heads[\s-]*up|warning|warn|notice|note|aware|advance|fyi|for your information|reminder|"
                             r"remind|inform|informing|let you know|alert|update)\b", re.IGNORECASE)
+_PLEASE_ASKED = re.compile(r"\b(?:please|pls|plz)\b[\s,]*(?:can|could|would|will)\s+(?:you|u)\b|\b(?:can|could|would|will)"
+                           r"\s+(?:you|u)\b[^.!?]*\b(?:please|pls|plz)\b", re.IGNORECASE)
+_PLEASE_SAID = re.compile(r"\b(?:please|kindly)\b", re.IGNORECASE)
 _HEART_SAID = re.compile(r"\b(?:love|loves|loved|adore|adores)\b|<3|\u2764|\u2665", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -481,6 +484,9 @@ _SAID_SOMEHOW = (
     (_HEADS_UP_TYPED, _HEADS_UP_SAID, "heads up"),
     # a heart between words is "love" ("i ❤️ this idea" -> "I like this idea." says less)
     (_HEART_VERB, _HEART_SAID, "\u2764"),
+    # a request's "please" ("pls can u help me move on sat" -> "Can you help me move on Saturday?" asks less kindly);
+    # 4 of 22,660 GYAFC tune references drop it ("can you include your e-mail please??" -> "Are you able to ...")
+    (_PLEASE_ASKED, _PLEASE_SAID, "please"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)

@@ -1646,6 +1646,7 @@ CAUGHT = [
     ("The number is ABC-1234-XY.", "ref no is ABC-1234-XY", "ref"),  # the reference number lost its kind
     ("It is very knackered after that shift.", "proper knackered after that shift", "+It is"),  # the writer's state
     ("It is the best team.", "best, the team", "+words"),  # a sign-off made praise
+    ("Can you help me move on Saturday?", "pls pls pls can u help me move on sat", "please"),  # asked less kindly
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
      "heads up"),  # a warning made an order to look up
     ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",
