@@ -1647,6 +1647,9 @@ CAUGHT = [
     ("It is very knackered after that shift.", "proper knackered after that shift", "+It is"),  # the writer's state
     ("It is the best team.", "best, the team", "+words"),  # a sign-off made praise
     ("Can you help me move on Saturday?", "pls pls pls can u help me move on sat", "please"),  # asked less kindly
+    ("Temps hitting 30£10.", "temps hitting 30°C this wkd", "+10"),  # a number no one typed
+    ("Please add a note that I am allergic to nuts?", "pls can u add a note that i'm allergic to nuts",
+     "~can you"),  # an order with a question mark
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
      "heads up"),  # a warning made an order to look up
     ("Please put the bins out, please it is collection day.", "put the bins out pls it's collection day",
@@ -1679,6 +1682,7 @@ FINE = [
     ("I have gone to the shop. Do you need anything?", "gone to the shop, need anything"),
     ("Heads up: the prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11."),
     ("I never said that; I said maybe.", "i never said that, i said maybe"),
+    ("It came out in the middle 1980s, I think.", "it came out in the middle 80's i think"),  # the writer's number
     ("Please put the bins out; it is collection day.", "put the bins out pls it's collection day"),
     ("I need a letter confirming that I am a student, for council tax.",
      "i need a letter confirming i'm a student for council tax"),
