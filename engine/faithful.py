@@ -475,6 +475,10 @@ _HEADS_UP_SAID = re.compile(r"\b(?:heads[\s-]*up|warning|warn|notice|note|aware|
 _PLEASE_ASKED = re.compile(r"\b(?:please|pls|plz)\b[\s,]*(?:can|could|would|will)\s+(?:you|u)\b|\b(?:can|could|would|will)"
                            r"\s+(?:you|u)\b[^.!?]*\b(?:please|pls|plz)\b", re.IGNORECASE)
 _PLEASE_SAID = re.compile(r"\b(?:please|kindly)\b", re.IGNORECASE)
+_GET_HOLD = re.compile(r"\b(get(?:ting)?\s+hold\s+of)\b", re.IGNORECASE)
+_GET_HOLD_SAID = re.compile(r"\b(?:get(?:ting)?\s+hold\s+of|reach|reaching|contact|contacting|get(?:ting)?\s+in\s+touch|"
+                            r"speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|get(?:ting)?\s+through|find|finding|"
+                            r"obtain|obtaining|acquire|acquiring|get(?:ting)?|got)\b", re.IGNORECASE)
 _HEART_SAID = re.compile(r"\b(?:love|loves|loved|adore|adores)\b|<3|\u2764|\u2665", re.IGNORECASE)
 _SAID_SOMEHOW = (
     # a thank-you ("... 500 units? thx" -> "... 500 units?", "please leave a source thanx!")
@@ -509,6 +513,8 @@ _SAID_SOMEHOW = (
     # a request's "please" ("pls can u help me move on sat" -> "Can you help me move on Saturday?" asks less kindly);
     # 4 of 22,660 GYAFC tune references drop it ("can you include your e-mail please??" -> "Are you able to ...")
     (_PLEASE_ASKED, _PLEASE_SAID, "please"),
+    # "get hold of" someone is reaching them ("trying to get hold of someone" -> "trying to hold of someone")
+    (_GET_HOLD, _GET_HOLD_SAID, "get hold of"),
 )
 _SELDOM = re.compile(r"\b(hardly|barely|scarcely)\s+ever\b", re.IGNORECASE)
 _RARELY = re.compile(r"\b(?:rarely|seldom|almost never)\b", re.IGNORECASE)
@@ -936,6 +942,29 @@ _PLEASE_TOLD_ASKED = re.compile(r"^\W*please\s+(?!(?:can|could|would|will|may|mi
 def _request_half_asked(candidate: str, rules_text: str) -> list[str]:
     return ["~can you"] if (_PLEASE_TOLD_ASKED.match(candidate)
                             and re.search(r"\b(?:can|could|would|will)\s+you\b", rules_text, re.IGNORECASE)) else []
+
+
+# A verb that lost the "s" its singular subject gives it: "the phone just rings out" -> "the phone ring out"; after a
+# determiner and a noun (not an adjective before a plural: "their own websites", "the same reasons"); 1 of 22,660
+# GYAFC tune references, a slip ("My grandmother tell this story far better.")
+_SINGULAR_DOES = re.compile(r"\b(the|my|this|that|his|her|our|their|your)\s+([a-z]{3,})\s+(?:(?:just|always|never|often|"
+                            r"still|really|also|usually|only|even|already|sometimes|actually)\s+)?([a-z]{3,}[^s\W]s)\b",
+                            re.IGNORECASE)
+_NOT_NOUNS = frozenset(["own", "best", "same", "new", "old", "other", "first", "last", "next", "good", "great",
+                        "favourite", "favorite", "little", "big", "few", "many", "several", "whole", "only", "two",
+                        "three", "dear", "close", "usual", "main", "real", "true", "early", "late", "long", "short"])
+
+
+def _agreement_dropped(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _SINGULAR_DOES.finditer(rules_text):
+        det, noun, verb = m.group(1), m.group(2), m.group(3)
+        if noun.endswith("s") or noun.lower() in _NOT_NOUNS:
+            continue
+        said = rf"\b{det}\s+{noun}\s+{verb[:-1]}\b"
+        if re.search(said, candidate, re.IGNORECASE) and not re.search(said, rules_text, re.IGNORECASE):
+            out.append(f"~{noun.lower()} {verb.lower()}")
+    return out
 
 
 # An amount said of a verb made an amount of what follows: "his reading's come on loads this term" -> "... come on a
@@ -4299,6 +4328,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _trip_made_purpose(candidate, rules_text)
     lost += _said_hedge_lost(candidate, rules_text)
     lost += _request_half_asked(candidate, rules_text)
+    lost += _agreement_dropped(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)

@@ -1972,9 +1972,11 @@ def _next_word(text: str, pos: int) -> str:
 
 
 def _has_next(text: str, pos: int) -> str:
-    """The word after an 's or "hes", past a "not"/"never" ("my nan's not been eating" is "has not been")."""
+    """The word after an 's or "hes", past a "not"/"never" ("my nan's not been eating" is "has not been") or an adverb
+    of time ("it's now been 3 wks" was "it is now been")."""
     m = _NEXT_WORD.match(text, pos)
-    if m and m.group(1).lower() in ("not", "never", "just", "already", "still", "always", "only"):
+    if m and m.group(1).lower() in ("not", "never", "just", "already", "still", "always", "only", "now", "finally",
+                                    "really", "actually", "recently", "also", "ever"):
         return _next_word(text, m.end())
     return m.group(1).lower() if m else ""
 

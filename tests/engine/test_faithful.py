@@ -1648,6 +1648,10 @@ CAUGHT = [
     ("It is the best team.", "best, the team", "+words"),  # a sign-off made praise
     ("Can you help me move on Saturday?", "pls pls pls can u help me move on sat", "please"),  # asked less kindly
     ("Temps hitting 30£10.", "temps hitting 30°C this wkd", "+10"),  # a number no one typed
+    ("We have been trying to hold of someone for ages.", "we've been trying to get hold of someone for ages",
+     "get hold of"),
+    ("We have been trying to get hold of someone, the phone ring out.",
+     "we've been trying to get hold of someone, the phone just rings out", "~phone rings"),
     ("Please add a note that I am allergic to nuts?", "pls can u add a note that i'm allergic to nuts",
      "~can you"),  # an order with a question mark
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",

@@ -1544,6 +1544,7 @@ CASES = [
     ("pls pls pls can u help me move on sat", "Please can you help me move on Saturday?"),  # one plea, asked
     ("please can you send it", "Please can you send it?"),
     ("please, the door", "Please, the door."),
+    ("it's now been 3 wks", "It has now been 3 weeks."),                               # was "It is now been"
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
