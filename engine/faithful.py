@@ -967,6 +967,17 @@ def _agreement_dropped(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# A comma put between a verb of believing and what is believed ("the estate agent reckons it'll go for over asking" ->
+# "The estate agent reckons, it will go for over asking." reads as two claims); none of 22,660 GYAFC tune references
+_BELIEF_CUT = re.compile(r"\b(reckons|reckon|reckoned|thinks|believes|hopes|expects|figures|guesses|supposes|bets|claims|"
+                         r"insists),\s+(it|he|she|they|we|i|you|there|that)\s", re.IGNORECASE)
+
+
+def _belief_cut_off(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{m.group(1).lower()} {m.group(2).lower()}" for m in _BELIEF_CUT.finditer(candidate)
+            if re.search(rf"\b{m.group(1)}\s+(?:that\s+)?{m.group(2)}\b", rules_text, re.IGNORECASE)]
+
+
 # An amount said of a verb made an amount of what follows: "his reading's come on loads this term" -> "... come on a
 # lot of this term" (he improved much this term, not in much of it); none of 22,660 GYAFC tune references
 _ADVERB_AMOUNT = re.compile(r"\b(loads|lots|tons|heaps|a\s+lot|a\s+ton|masses|plenty|a\s+bunch)\s+(?!of\b)([a-z]+)\b",
@@ -4329,6 +4340,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _said_hedge_lost(candidate, rules_text)
     lost += _request_half_asked(candidate, rules_text)
     lost += _agreement_dropped(candidate, rules_text)
+    lost += _belief_cut_off(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)
     lost += _verb_agreement_lost(candidate, rules_text)

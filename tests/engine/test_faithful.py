@@ -1650,6 +1650,8 @@ CAUGHT = [
     ("Temps hitting 30£10.", "temps hitting 30°C this wkd", "+10"),  # a number no one typed
     ("We have been trying to hold of someone for ages.", "we've been trying to get hold of someone for ages",
      "get hold of"),
+    ("The estate agent reckons, it will go for over asking.", "the estate agent reckons it'll go for over asking",
+     "~reckons it"),
     ("We have been trying to get hold of someone, the phone ring out.",
      "we've been trying to get hold of someone, the phone just rings out", "~phone rings"),
     ("Please add a note that I am allergic to nuts?", "pls can u add a note that i'm allergic to nuts",
