@@ -1361,6 +1361,17 @@ _S_HAS_BROKEN = re.compile(r"\s+(?:(?:just|already|finally|now)\s+)?(?:broken\s+
 # ... and before "off" and why or how long ("half the team's off sick", "jo's off till monday")
 _S_OFF = re.compile(r"\s+off\s+(?:sick|ill|work|school|today|tomorrow|until|till|til|on\s+(?:holiday|leave|annual)|"
                     r"for\s+(?:a|the|two|three|\d))\b", re.IGNORECASE)
+# ... and before what a person has done, on "he", "she", "who" ("what homework he's missed", "she's finished her
+# exams"; "he's tired", "she's engaged" are states)
+_PERSON_HAS_DONE = frozenset(["missed", "finished", "passed", "failed", "decided", "agreed", "replied", "forgotten",
+                              "eaten", "won", "grown", "learned", "learnt", "improved", "noticed", "complained",
+                              "applied", "asked", "called", "texted", "emailed", "rung", "written", "read", "paid",
+                              "seen", "heard", "arrived", "landed", "left"])
+# ... and these with what they did it to ("he's lost some weight", "she's hurt her back"; "he's lost", "she's hurt" are
+# states)
+_PERSON_HAS_DONE_TO = frozenset(["lost", "broken", "hurt", "cut", "burnt", "burned"])
+_DONE_TO = re.compile(r"\s+[\w'’]+\s+(?:my|his|her|their|the|a|an|some|it|them|me|us|your|our|weight|all|both)\b",
+                      re.IGNORECASE)
 # ... and before a thing that moved in time ("the deploy's moved to 3pm"; a plan "is moved" is odd; "the meeting's
 # pushed back" was pushed: "is")
 _S_HAS_MOVED = re.compile(r"\s+(?:moved|shifted)\s+(?:to|back|forward|up)\b", re.IGNORECASE)
@@ -2809,6 +2820,9 @@ class RuleFormalizer:
                 return None  # "the do's and dont's": plurals
             if _S_HAS_ASPECT.match(text, end) or _S_HAS_TRANSITIVE.match(text, end):
                 return f"{src_base} has"
+            if base in ("he", "she", "who") and (nxt.lower() in _PERSON_HAS_DONE or (
+                    nxt.lower() in _PERSON_HAS_DONE_TO and _DONE_TO.match(text, end))):
+                return f"{src_base} has"  # "what homework he's missed" (was "he is missed"), "he's lost some weight"
             if _S_HAS_BROKEN.match(text, end) or _S_HAS_GONE.match(text, end) or _S_HAS_MOVED.match(text, end):
                 return f"{src_base} has"  # "the heating's packed in", "the car's broken down", "the milk's gone off"
             if nxt.lower() in _S_HAS_ONLY and _prev_word(text, end - len(word)).lower() not in ("and", "or", "n"):

@@ -1545,6 +1545,12 @@ CASES = [
     ("please can you send it", "Please can you send it?"),
     ("please, the door", "Please, the door."),
     ("it's now been 3 wks", "It has now been 3 weeks."),                               # was "It is now been"
+    ("could u let me know what homework he's missed", "Could you let me know what homework he has missed?"),
+    ("he's lost", "He is lost."),                                                      # a state
+    ("he's lost some weight", "He has lost some weight."),
+    ("she's hurt", "She is hurt."),
+    ("she's hurt her back", "She has hurt her back."),
+    ("he's tired", "He is tired."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
