@@ -1501,6 +1501,8 @@ _UR_ARE_NEXT = frozenset([
     # an adverb before what the reader is ("ur literally the best" was "Your literally the best.")
     "literally", "actually", "honestly", "seriously", "basically", "genuinely", "officially", "clearly", "also",
     "already", "both", "now", "def", "defo", "deffo", "legit", "lowkey", "kinda", "sorta", "super",
+    # what the reader is, never a thing of theirs ("ur mental" was "Your mental.")
+    "mental", "mad", "insane", "hilarious",
 ])
 # nouns in -ing: "ur booking ref is XK29P" is "your booking" (was "You are booking ref is"), unless an object follows
 # ("ur booking a table?")

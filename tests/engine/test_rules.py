@@ -1551,6 +1551,8 @@ CASES = [
     ("she's hurt", "She is hurt."),
     ("she's hurt her back", "She has hurt her back."),
     ("he's tired", "He is tired."),
+    ("ur mental", "You are mental."),                                                  # was "Your mental."
+    ("ur hilarious", "You are hilarious."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
 ]
 
