@@ -944,6 +944,32 @@ def _request_half_asked(candidate: str, rules_text: str) -> list[str]:
                             and re.search(r"\b(?:can|could|would|will)\s+you\b", rules_text, re.IGNORECASE)) else []
 
 
+# An acronym the writer typed in capitals, where it names something, made the ordinary word it spells ("the
+# printer's jammed again, someone call IT" -> "..., someone call it."; "the US office" -> "the us office"): a
+# department, a country or a body after "the", after a verb that reaches someone, or before what it has (its team,
+# its office); a capital typed for stress ("loved IT", "from US??") is no acronym, and GYAFC writers stress often
+# (all capitals, anywhere: 83 of 22,660 tune references flagged; in these places, none)
+_NAMING_ACRONYMS = "IT|US|WHO|HR|PR|AA|ER|OR|UN|EU|UK|PE|RE|AI|DIY|CAT|ACT|SAT|AIDS"
+_ACRONYM_NAMING = re.compile(
+    rf"(?:\b(?i:the|our|their|your|my|call|ask|email|contact|tell|ping|cc|ring|phone|message)\s+"
+    rf"({_NAMING_ACRONYMS})(?![\w'’-])|(?<![\w'’-])({_NAMING_ACRONYMS})\s+(?i:dept|department|team|support|guy|guys|"
+    r"people|helpdesk|desk|ticket|office|offices|staff|manager|lead|director|policy|rep|side|market|client|clients|"
+    r"customers|version|site|branch|account|budget|teacher|lesson|kit|room|nurse|doctor)\b)")
+
+
+def _capitals_lowered(candidate: str, source: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _ACRONYM_NAMING.finditer(rules_text):
+        w = m.group(1) or m.group(2)
+        if not re.search(rf"(?<![\w'’-]){w}(?![\w'’-])", source):
+            continue
+        low = rf"(?<![\w'’-]){w.lower()}(?![\w'’-])"
+        if (not re.search(rf"(?<![\w'’-]){w}(?![\w'’-])", candidate)
+                and len(re.findall(low, candidate, re.IGNORECASE)) > len(re.findall(low, rules_text))
+                and f"~{w}" not in out):
+            out.append(f"~{w}")
+    return out
+
 # A verb that lost the "s" its singular subject gives it: "the phone just rings out" -> "the phone ring out"; after a
 # determiner and a noun (not an adjective before a plural: "their own websites", "the same reasons"); 1 of 22,660
 # GYAFC tune references, a slip ("My grandmother tell this story far better.")
@@ -2870,9 +2896,10 @@ def _praise_made_job(candidate: str, rules_text: str) -> list[str]:
 
 # The verb between a subject and where or how it is, dropped ("most of our refs r from 2010" -> "most of our refs from
 # 2010.": the rules' "refs are from", the candidate's "refs from"; 2 of 22,660 GYAFC tune references, both said anew),
-# and "go" before "on sale" ("tickets for the gig go on sale fri" -> "Tickets for the gig on sale Friday")
+# and "go" before "on sale" ("tickets for the gig go on sale fri" -> "Tickets for the gig on sale Friday"), and "are"
+# before how much a thing moved ("revenue's up 8% but costs are up 11%" -> "..., but it costs up 11%")
 _COPULA_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(is|are|was|were|go|goes)\s+(from|in|on|at|with|by|about|under|over|for|"
-                            r"due|ready|late|broken|open|closed)\b")
+                            r"due|ready|late|broken|open|closed|up|down|out|off|back|away)\b")
 
 
 def _copula_dropped(candidate: str, rules_text: str) -> list[str]:
@@ -3769,8 +3796,10 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
         in_a_name = ((_TITLE_WORD.fullmatch(before) and _bare(before) not in STOPWORDS and not starts[j]
                       and _owner(_bare(before)) not in _CALENDAR)
                      or (i + 1 < len(toks) and titled[i + 1]) or _inside_quotes(toks, i))
+        # (beside another capital too: a word the writer typed short is no part of a title they named: "the wifi pw
+        # is Guest2024!" -> "The Wifi Password is ...")
         if (low in spelled and m.group(2) not in ruled and low in wordlist.common and low not in wordlist.capitalised
-                and low not in _CALENDAR and not in_a_name):
+                and low not in _CALENDAR and not _inside_quotes(toks, i)):
             toks[i] = m.group(1) + low + m.group(3)
             continue
         # ... and one the list never capitalises, typed in lower case, inside a clause ("Is attendance Mandatory for
@@ -4340,6 +4369,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _said_hedge_lost(candidate, rules_text)
     lost += _request_half_asked(candidate, rules_text)
     lost += _agreement_dropped(candidate, rules_text)
+    lost += _capitals_lowered(candidate, source, rules_text)
     lost += _belief_cut_off(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)
     lost += _no_made_answer(candidate, rules_text)

@@ -1289,6 +1289,17 @@ _ASK_WILL = re.compile(r"(?<![\w'’])((?i:ask|tell|ping|call|email|text|message
 NAMED_LIKE_WORDS = "grace|hope|faith|joy|mark|rob|bill|sue|pat|dawn|rose|jack|june|april|ivy|holly|ruby|drew|dean"
 _ASK_NAMED = re.compile(r"(?<![\w'’])((?i:ask|tell|ping|call|email|text|message|cc|remind|asked|told)\s+)"
                         rf"({NAMED_LIKE_WORDS})(?=\s+(?:if|whether|about|to|that|when|what|how|why|know|the)\b)")
+# the name a booking is under ("booked the table for 7:30 under smith" was "... under smith."): one word after
+# "under" that ends the clause, in a sentence that books or reserves something; not what a thing is under ("booked
+# it under budget", "the booking is under review")
+_UNDER_OBJECTS = ("budget|review|construction|way|control|pressure|consideration|discussion|offer|warranty|contract|"
+                  "cover|age|water|par|wraps|arrest|investigation|repair|repairs|maintenance|guarantee|licence|license|"
+                  "threat|attack|fire|oath|stress|surveillance|renovation|that|this|there|it|me|you|him|her|them|us|"
+                  "mine|yours|his|hers|ours|theirs|one|two|ten|twenty|fifty|a|an|the|my|your|our|their|whose|which|"
+                  "what|who|here|eighteen|sixteen|age|[a-z]*ing|[a-z]*s|[a-z]*ed|[a-z]*ly")
+_BOOKED_UNDER = re.compile(r"(?i:\b(?:booked|booking|book|reserved|reservation|reserve|table|order|ordered|"
+                           r"appointment|registered|checked\s+in)\b)[^.!?\n]*?\bunder\s+"
+                           rf"(?:(?i:the\s+name\s+(?:of\s+)?)|(?!(?:{_UNDER_OBJECTS})(?![\w'’])))([a-z]{{3,}})(?=\s*(?:$|[,.;!?)]|(?:and|for|at|on|please|pls|plz|thanks|thx)\b))")
 _NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would|should|is|was|will)\s+)"
                                 rf"({NAMED_LIKE_WORDS}|will)(?=\s+{_ASKED_DOINGS}\b)")
 
@@ -1445,8 +1456,8 @@ _S_STATES = ("approved|blocked|booked|canceled|cancelled|closed|confirmed|confus
              "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried|"
              "attached|enclosed|included|uploaded|installed|live|valid|available")
 _S_PARTICIPLE_THEN_PREP = re.compile(
-    rf"\s+(?:{_S_STATES}|rescheduled|moved|pushed)"
-    r"\s+(?:by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
+    rf"\s+(?:{_S_STATES}|rescheduled|moved|pushed|broken|jammed)"
+    r"\s+(?:\d+\s*(?:mins?|minutes?|hrs?|hours?|days?|wks?|weeks?|months?)\b|by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
@@ -1483,6 +1494,12 @@ _S_PASSIVE_PROGRESSIVE = re.compile(r"\s+(?:getting|being)\s+[a-z]{2,}(?:ed|en)\
 # "the lab report's worth 30%", "the trip's worth it": "is" before "worth" and what it is worth
 _S_WORTH = re.compile(r"\s+worth\s+(?:\$|\d|(?:it|every|a|an|the|more|less|about|around|over|at|nothing|much|twice"
                       r"|double|trying|checking|asking|reading|watching|seeing)\b)", re.IGNORECASE)
+# "the client's running 15 min late", "the bus's running behind": "is" ("the client's running shoes" own)
+# "the new laptop's way faster": "is" before a comparative and its measure ("the team's way of working" owns)
+_S_RUNNING_OR_FASTER = re.compile(r"\s+(?:running\s+(?:late|behind|early|over|\d)|(?:way|much|far|loads|miles|heaps|"
+                                  r"a\s+lot|a\s+bit|slightly)\s+(?:" + "|".join(sorted(_COMPARATIVES)) + r")\b)",
+                                  re.IGNORECASE)
+_OWNER_WORDS = frozenset(["their", "your", "our", "his", "her", "my", "its"])  # "their's much less fun": a typo
 # "revenue's down 5%", "traffic's up 20 percent": "is" before a change by an amount
 _S_CHANGE = re.compile(r"\s+(?:up|down)\s+(?:by\s+)?\$?\d", re.IGNORECASE)
 # "'ve gotta" / "'s gotta" are "have to" / "has to" ("I've gotta go", "it's gotta be done"): word by word they
@@ -1664,6 +1681,11 @@ _DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|apparently|probably|
 # ... and one that is no word, after "to", "into", "through" ("the launch is pushed to feb" kept "Feb")
 _MONTH_AFTER_TO = re.compile(r"(?<![\w'’])((?i:to|into|through|thru|till|til)\s+)((?i:feb|apr|jun|jul|aug|sept?|oct|nov|dec))"
                              r"\b(?!['’])" + _DATE_END)
+# "jan" (also a name) after a word that only dates ("in jan", "until jan", "mid-jan"), or after "from" in a sentence
+# about what starts or changes then ("rent goes up 5% from jan" kept "jan"; "a text from jan" is a person's)
+_JAN_DATED = re.compile(r"(?<![\w'’])((?i:in|since|until|till|til|during|early|late|mid|end\s+of|start\s+of|"
+                        r"beginning\s+of)[ -]|(?i:(?:up|down|rises?|increases?|starts?|starting|effective|applies|"
+                        r"begins?|kicks?\s+in|changes?)\b[^.!?\n]*?\bfrom\s+))jan\b" + _DATE_END)
 _AMBIGUOUS_MONTH = re.compile(
     r"(?<![\w'’])(?P<pre>(?i:in|since|until|till|by|from|during|before|after|early|late|mid|of|for|already)[ -])"
     rf"(?P<m1>{_MONTH_AFTER_PREP})\b{_DATE_END}"
@@ -1699,7 +1721,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)"  # "down from 10pm-2am sat"
     r"|\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?"  # "open 9-5 weekdays, 10-2 sat"
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
-    r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))? to)\s+"
+    r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))?(?: (?:forward|fwd|back|up|ahead|out))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|{_MARK}|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
     r"|this|next|instead|because|bc|cuz|if|unless|when|depending|hopefully|probably|maybe|latest|again"
@@ -1842,6 +1864,22 @@ _UNIT_MIN_MAX = re.compile(
     r"pages?|words?|mins?|minutes?|secs?|seconds?|dollars|bucks|k|grand|percent|%)))\s+(min|max)\b(?![\w'’.])",
     re.IGNORECASE)
 
+# "running 15 min late", "5 min ago", "10 min away": minutes after a count, before a word of time or the clause's end
+# ("a 15 min call" is read by _SPAN_UNITS; "$50 min" by _UNIT_MIN_MAX, before this)
+_COUNT_MIN = re.compile(r"(?<![\w'’$£€.,])(\d{1,3})\s+min(?:\.(?=\s*[,;:)])|(?=\s+(?:late|early|ago|away|left|"
+                        r"later|behind|tops|walk|drive|ride|wait|delay|each|max|or\s+so)\b|\s*(?:$|[,;:!?)]|\.(?![\w.]))))")
+# "v" typed for "very" ("the new intern is v good", "v much appreciated", "thanks v much"): before a word of degree,
+# or after a form of "be" or a verb of seeming; "arsenal v chelsea", "roe v wade" are "versus" and stay
+_V_DEGREE_WORDS = ("good|bad|nice|happy|sad|busy|tired|excited|exciting|important|interesting|helpful|useful|kind|late|"
+                   "early|quick|slow|well|much|hard|easy|funny|cool|pleased|proud|sorry|grateful|keen|close|expensive|"
+                   "cheap|big|small|long|short|hot|cold|quiet|loud|cute|pretty|impressed|impressive|annoyed|annoying|"
+                   "worried|stressed|different|similar|clear|unclear|urgent|high|low|little|true|strange|weird|odd|"
+                   "serious|lucky|bored|boring|relevant|difficult|popular|rare|common|simple|few|welcome|concerned|"
+                   "confused|fast|likely|unlikely|soon|nearly|quickly|slowly|carefully|excited|happily|generous|"
+                   "helpful|thankful|appreciated|sweet|lovely|rude|tight|full|quick|hungry|sick|ill|poorly|behind")
+_V_VERY = re.compile(r"(?:(?<![\w'’])((?i:is|am|are|was|were|be|been|so|not|feel|feels|felt|look|looks|seems|seem|"
+                     r"sounds|sound|thanks|thank\s+you|got)\s+)v(?=\s+[a-z]{3,}\b)|(?<![\w'’.-])v(?=\s+(?:"
+                     + _V_DEGREE_WORDS + r")\b))(?![\w'’.-])")
 
 def _unit_min_max(m: re.Match) -> str:
     word = "minimum" if m.group(2).lower() == "min" else "maximum"
@@ -2458,6 +2496,8 @@ class RuleFormalizer:
         text = _YR_DOT.sub(r"\1", text)
         text = _NUMBER_BUCKS.sub(_number_bucks, text)
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
+        text = _V_VERY.sub(lambda m: (m.group(1) or "") + "very", text)
+        text = _COUNT_MIN.sub(lambda m: m.group(1) + (" minute" if m.group(1) == "1" else " minutes"), text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
         text = _MY_BAD_FOR.sub(lambda m: _match_case(m.group(), "I apologize for"), text)
         text = _GOTTA_GO.sub(_gotta_go, text)
@@ -2550,6 +2590,7 @@ class RuleFormalizer:
         text = _REF_NUMBER.sub(lambda m: _match_case(m.group(), "reference"), text)
         text = _ASK_WILL.sub(r"\1Will", text)
         text = _ASK_NAMED.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
+        text = _BOOKED_UNDER.sub(lambda m: m.group()[:m.start(1) - m.start()] + m.group(1).capitalize(), text)
         text = _NAMED_ASKED_ABOUT.sub(lambda m: m.group() if m.group(1).strip().lower() == "will" == m.group(2).lower()
                                       else m.group(1) + m.group(2).capitalize(), text)  # "Will will get voted off"
         text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)
@@ -2706,6 +2747,8 @@ class RuleFormalizer:
             return "I"
         if len(low) <= 2 and ((m.start() > 0 and text[m.start() - 1] == "*") or text[m.end():m.end() + 1] == "*"):
             return word  # the end of a word starred out ("fu*k" had become "fu*okay")
+        if low == "fwd" and (text[m.end():m.end() + 1] == ":" or (word[0].isupper() and _prev_word(text, m.start()))):
+            return word  # "Fwd: meeting notes": a forwarded mail's subject line; "Three Fwd Wishes", a title's
         if low == "probs" and _prev_word(text, m.start()) in _PROB_PROBLEM_PREV:
             return _match_case(word, "problems")  # "no probs"; elsewhere "probably"
         if low == "comp" and (_next_word(text, m.end()) in _COMP_PAY_NEXT or _prev_word(text, m.start()) in _COMP_PAY_PREV
@@ -2848,7 +2891,8 @@ class RuleFormalizer:
                             or _S_ADJ_CLAUSE_END.match(text, end) or _S_PASSIVE_PROGRESSIVE.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
-                    or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)):
+                    or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)
+                    or (_S_RUNNING_OR_FASTER.match(text, end) and base not in _OWNER_WORDS)):
                 has = (_has_next(text, end) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
                        or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)))
                        or _S_HAS_ADVERB_DONE.match(text, end))
@@ -2916,6 +2960,7 @@ class RuleFormalizer:
         before_months = s
         s = _AMBIGUOUS_MONTH.sub(_month_case, s)
         s = _MONTH_AFTER_TO.sub(lambda m: m.group(1) + _MONTHS[m.group(2).lower()], s)
+        s = _JAN_DATED.sub(lambda m: m.group(1) + "January", s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
         s = _WEEKDAY_RANGE.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
         s = _AVENUE.sub(r"\1 Avenue", s)

@@ -676,6 +676,10 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_case("Hello. Apt is fine! Max said so.", "hello. apt is fine! max said so", wl) == \
         "Hello. Apt is fine! Max said so."
     assert writer_case("Ask Bill about it.", "ask Bill about it", wl) == "Ask Bill about it."  # the writer's capital
+    # a word the rules spelled out for the writer's short one is no part of a name, even beside a capital
+    src = "the wifi pw is Guest2024! (capital G)"
+    assert writer_case("The Wifi Password is Guest2024! (capital G).", src, wl, rules.formalize(src)) == \
+        "The Wifi password is Guest2024! (capital G)."
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
@@ -1664,8 +1668,19 @@ CAUGHT = [
      "i need a letter confirming i'm a student for council tax", "~confirming i"),  # the letter's content made a claim
     ("New desk plan is attached, let me know if there is any problems with your sat.",
      "new desk plan's attached, lmk if theres any probs w/ where ur sat", "where"),  # where they sit, lost
+    # session 39
+    ("The printer on 3rd floor is jammed again, someone call it.",
+     "the printer on 3rd floor is jammed again, someone call IT", "~IT"),  # the department made "it"
+    ("The us office is closed.", "the US office is closed", "~US"),
+    ("The Q3 numbers are out, revenue is up 8%, but it costs up 11%.",
+     "the q3 numbers are out, revenue's up 8% but costs are up 11%", "are"),  # costs made a verb
 ]
 FINE = [
+    # session 39: capitals typed for stress are no acronyms
+    ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
+    ("Do you want to count that from us?", "u want to count that from US??"),
+    ("The printer on the 3rd floor is jammed again; someone call IT.",
+     "the printer on 3rd floor is jammed again, someone call IT"),
     # session 38: the same sentences said faithfully
     ("Please bring your own water bottle to training; the fountain is broken.",
      "pls bring ur own water bottle to training, the fountain's broken"),

@@ -528,7 +528,7 @@ CASES = [
     # "min"/"max" after an amount with its unit are a minimum and a maximum; right after a number, minutes
     ("it's gonna be 2 hrs min, maybe 3", "It is going to be 2 hours minimum, maybe 3."),
     ("$50 max", "$50 maximum."),
-    ("wait 5 min", "Wait 5 min."),
+    ("wait 5 min", "Wait 5 minutes."),
     # 's before "at", "in", "on" on a clause's subject
     ("the meeting's at 10 not 11", "The meeting is at 10 not 11."),
     ("dinner's on me tonight", "Dinner is on me tonight."),
@@ -703,7 +703,7 @@ CASES = [
     ("fyi the parking lot's getting repaved next wk", "For your information, the parking lot is getting repaved next week."),
     ("the kitchen's window is tiny", "The kitchen's window is tiny."),
     # "like" after "be" before a number and a unit is an estimate
-    ("im gonna be like 10 min late, start w/o me", "I am going to be about 10 min late, start without me."),
+    ("im gonna be like 10 min late, start w/o me", "I am going to be about 10 minutes late, start without me."),
     ("the wifi is like 5mbps", "The wifi is about 5mbps."),
     ("it would be like 2 peas in a pod", "It would be like 2 peas in a pod."),
     ("i like 80s music", "I like 80s music."),
@@ -1413,7 +1413,7 @@ CASES = [
     ("sending love to u and the fam", "Sending love to you and the family."),
     ("is attendance mandatory for the lab", "Is attendance mandatory for the lab?"),           # was a statement
     ("how long is the min tenancy", "How long is the minimum tenancy?"),                     # was "minutes tenancy"
-    ("wait 5 min", "Wait 5 min."),
+    ("wait 5 min", "Wait 5 minutes."),
     ("ur order's been shipped, tracking no. is 1Z999AA10123456784",
      "Your order has been shipped, tracking number is 1Z999AA10123456784."),
     ("no. 5 is my favourite", "No. 5 is my favourite."),
@@ -1554,6 +1554,36 @@ CASES = [
     ("ur mental", "You are mental."),                                                  # was "Your mental."
     ("ur hilarious", "You are hilarious."),
     ("he's chucking it down the stairs", "He is chucking it down the stairs."),             # no rain
+    # session 39
+    ("booked the table for 7:30 under smith", "Booked the table for 7:30 under Smith."),  # the booking's name
+    ("table booked under the name smith", "Table booked under the name Smith."),
+    ("i booked it under budget lol", "I booked it under budget."),
+    ("the booking is under review", "The booking is under review."),
+    ("the bike is under the stairs", "The bike is under the stairs."),
+    ("the train's delayed 40 mins, start without me", "The train is delayed 40 minutes, start without me."),
+    ("the client's running 15 min late", "The client is running 15 minutes late."),
+    ("the client's running shoes are in the box", "The client's running shoes are in the box."),  # owns
+    ("the new laptop's way faster", "The new laptop is way faster."),
+    ("the team's way of working is odd", "The team's way of working is odd."),
+    ("Their's much less fun", "Their's much less fun."),                                 # a typo, left
+    ("the heating's broken in the east wing again", "The heating is broken in the east wing again."),
+    ("back in 5 min", "Back in 5 minutes."),
+    ("wait 1 min", "Wait 1 minute."),
+    ("If you missed the first 8 min., go watch it again.", "If you missed the first 8 minutes, go watch it again."),
+    ("back in 5 min. see you", "Back in 5 minutes. See you."),
+    ("2 hrs min", "2 hours minimum."),
+    ("ngl the new intern is v good", "To be honest, the new intern is very good."),  # was dropped: "is good"
+    ("thanks v much", "Thank you very much."),
+    ("im v tired", "I am very tired."),
+    ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
+    ("plan v", "Plan V."),
+    ("the deadline's been moved fwd to wed, not fri", "The deadline has been moved forward to Wednesday, not Friday."),
+    ("Fwd: meeting notes", "Fwd: meeting notes."),                                     # a subject line
+    ("Three Fwd Wishes", "Three Fwd Wishes."),
+    ("do we invoice in gbp or eur for the berlin client?", "Do we invoice in GBP or EUR for the Berlin client?"),
+    ("the landlord says rent goes up 5% from jan", "The landlord says rent goes up 5% from January."),
+    ("got a text from jan", "Got a text from jan."),                                   # a person
+    ("back in jan", "Back in January."),
 ]
 
 
