@@ -802,6 +802,23 @@ def _word_cut_between(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+
+# A reported or checked clause cut off after its subject, which becomes the object ("just checking u got my email re
+# the invoice?" -> "Just checking you. You have my email ...?"): the rules' "checking you got", the candidate's
+# "checking you." (a sentence's end after the subject)
+_CHECKED_CLAUSE = re.compile(r"\b(" + "|".join(sorted(_REPORTING_VERBS | {
+    "checking", "check", "checked", "wondering", "wonder", "wondered", "hoping", "asking", "noticed", "notice",
+    "heard", "realised", "realized", "realise", "realize", "mean", "meant", "seeing", "confirming", "confirm"})) +
+    r")\s+(you|he|she|they|we|it|i)\s+(?:got|get|have|has|had|are|is|was|were|will|would|can|could|did|do|does|"
+    r"need|needs|want|wants|know|knew|saw|left|made|took|still|already|might|should|must|may|[a-z]+ed)\b",
+    re.IGNORECASE)  # the clause's verb after its subject ("asking you first", "promise you I ..." are objects)
+
+
+def _checked_clause_cut(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{m.group(1).lower()} {m.group(2).lower()}" for m in _CHECKED_CLAUSE.finditer(rules_text)
+            if re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[.!?;]", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[.!?;]", rules_text, re.IGNORECASE)]
+
 # A call for anyone at the end of a message ("we need a sub for sunday's game, anyone?") asks for anyone at all: "or
 # anyone else?" asks for someone other than those named, and "..., or anyone?" offers them as a choice; none of 22,660
 # GYAFC tune references
@@ -969,6 +986,20 @@ def _capitals_lowered(candidate: str, source: str, rules_text: str) -> list[str]
                 and f"~{w}" not in out):
             out.append(f"~{w}")
     return out
+
+# A thing's "is" or "has" typed as 's, made a plural ("the offer's only valid till sunday" -> "The offers only valid
+# until Sunday."): the rules' "the offer's only" or "the offer is only", the candidate's "the offers only"; none of 22,660
+# GYAFC tune references
+_S_BEFORE_WORD = re.compile(r"\b(the|my|your|our|their|his|her|this|that)\s+([a-z]{3,})(?:['’]s|\s+is|\s+has)\s+(only|still|now|also|just|"
+                            r"not|already|valid|free|open|closed|on|off|at|in|here|there|due|late|over|done|gone|been|"
+                            r"got|going|being|so|very|really|too|always|never|probably|finally|back|out|up|down)\b",
+                            re.IGNORECASE)  # a word no possessive takes ("my husband's bag" may lose its apostrophe)
+
+
+def _s_made_plural(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{m.group(2).lower()}'s" for m in _S_BEFORE_WORD.finditer(rules_text)
+            if re.search(rf"\b{m.group(1)}\s+{m.group(2)}s\s+{m.group(3)}\b", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{m.group(1)}\s+{m.group(2)}s\s+{m.group(3)}\b", rules_text, re.IGNORECASE)]
 
 # A verb that lost the "s" its singular subject gives it: "the phone just rings out" -> "the phone ring out"; after a
 # determiner and a noun (not an adjective before a plural: "their own websites", "the same reasons"); 1 of 22,660
@@ -2919,6 +2950,15 @@ _OWN_DOING = frozenset(["need", "needs", "want", "wants", "hope", "think", "love
                         "came", "found", "left", "lost", "forgot", "thought", "felt"])
 _OPENING_WORDS = re.compile(r"^\W*([A-Za-z]+)\s+([A-Za-z]+)?")
 
+# ... and after a comma, where a sentence the writer opened on "I" or "we" goes on without its subject ("we ran out
+# of name badges at the event, need 50 more" -> "..., you need 50 more."): still the writer's need
+_OWN_CLAUSE_GOES_ON = re.compile(r"^\W*(?:i|we)\b[^.!?;]*,\s+(" + "|".join(sorted(_OWN_DOING)) + r")\b", re.IGNORECASE)
+
+
+def _you_made_subject_after_comma(candidate: str, rules_text: str) -> list[str]:
+    m = _OWN_CLAUSE_GOES_ON.match(rules_text)
+    return ["+you"] if m and re.search(rf",\s+(?:and\s+|so\s+)?you\s+{m.group(1)}\b", candidate, re.IGNORECASE) else []
+
 
 def _you_made_subject(candidate: str, rules_text: str) -> list[str]:
     m = _OPENING_WORDS.match(rules_text)
@@ -3733,6 +3773,9 @@ _NAME_PARTS_ONLY = frozenset(["new", "old", "great", "big", "little", "grand", "
 _LETTER_NUMBER = re.compile(r"(?<=[\w,;:] )([A-Z])(\.\d[\d.]*)")
 
 
+_REACHED = frozenset(["me", "you", "him", "her", "us", "them", "it"])
+
+
 def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = "") -> str:
     """The candidate with the writer's lower case kept on common words the model capitalised as if names ("the apt
     is" -> "The Apt is", "allowed max 2 hours" -> "allowed Max 2 hours"): a word the writer typed only in lower case
@@ -3777,6 +3820,13 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
         # person's mother, no name of her own
         if (low in _KIN_AFTER_OWNER and low in typed and m.group(2) not in typed and i > 0
                 and re.fullmatch(r"[A-Z][a-z]+['’]s", toks[i - 1]) and not (i + 1 < len(toks) and titled[i + 1])):
+            toks[i] = m.group(1) + low + m.group(3)
+            continue
+        # a verb after a name, before the one it reaches in lower case ("i owe sarah 20 quid and tom owes me 15" ->
+        # "... and Tom Owes me 15"): no title's word, whose next would have its capital too
+        if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in wordlist.capitalised
+                and i > 0 and _TITLE_WORD.fullmatch(toks[i - 1]) and i + 1 < len(toks) and _bare(toks[i + 1]) in _REACHED
+                and toks[i + 1][:1].islower() and not _inside_quotes(toks, i)):
             toks[i] = m.group(1) + low + m.group(3)
             continue
         # a code before it ("our Q4 Target", "the 2026 Budget") is read across, as no name of its own; after a
@@ -4134,7 +4184,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _pair_halved, _address_made_subject,
                    _no_way_turned, _its_made_is, _would_made_had,
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
-                   _up_for_lost, _hedge_attached, _so_cut_out, _made_ing)
+                   _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
+                   _you_made_subject_after_comma)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -4369,6 +4420,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _said_hedge_lost(candidate, rules_text)
     lost += _request_half_asked(candidate, rules_text)
     lost += _agreement_dropped(candidate, rules_text)
+    lost += _s_made_plural(candidate, rules_text)
     lost += _capitals_lowered(candidate, source, rules_text)
     lost += _belief_cut_off(candidate, rules_text)
     lost += _span_lost(candidate, rules_text)

@@ -745,6 +745,15 @@ _THE_MIN = re.compile(r"(?<![\w'’])((?:(?i:the|a|our|your|my|their|his|her)\s+
 _NUMBER_NO = re.compile(r"(?<![\w'’])((?i:tracking|order|ref|reference|account|acct|phone|invoice|case|ticket|claim|"
                         r"policy|serial|model|flight|room|seat|item|part|booking|confirmation|membership|customer)\s+)"
                         r"no\.?(?=\s*[:#]?\s*(?:(?:is|was|will be)\s+)?[A-Z0-9-]*\d)")  # ("ref no is ABC-1234-XY")
+# "left next door at no. 14", "she lives at no 7": a house's number after "at"/"to" ("at no point" stays)
+_AT_NUMBER_NO = re.compile(r"(?<![\w'’])((?i:at|to|from|outside)\s+)no\.?(?=\s*\d{1,4}[a-zA-Z]?\b)")
+# "the price includes vat", "plus vat", "ex vat": the tax ("a vat of oil" stays)
+_VAT = re.compile(r"(?<![\w'’])((?i:inc|incl|including|includes|included|inclusive\s+of|plus|ex|excl|excluding|exclusive\s+of|"
+                  r"no|with|without|after|before|pay|charge|charged|reclaim|\+)\.?\s+)vat\b")
+# "email re the invoice", "re tomorrow's meeting": "regarding" ("Re:" heads a mail and stays; "we're" is no "re")
+_RE_REGARDING = re.compile(r"(?<![\w'’:-])(re|Re)(?=\s+(?:the|your|ur|my|our|their|this|that|these|those|his|her|its|"
+                           r"tomorrow|tmrw|today|yesterday|next|last|what|our|mon|monday|tues|tuesday|wed|wednesday|"
+                           r"thurs|thursday|fri|friday|sat|saturday|sun|sunday)\b)")
 # "ref no is ABC-1234-XY", "ur ref number": a reference, not a referee
 _REF_NUMBER = re.compile(r"(?<![\w'’])ref(?=\s+(?:no\.?|number|num|#)(?![\w'’]))", re.IGNORECASE)
 # "a rec letter": a recommendation letter
@@ -1456,14 +1465,14 @@ _S_STATES = ("approved|blocked|booked|canceled|cancelled|closed|confirmed|confus
              "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried|"
              "attached|enclosed|included|uploaded|installed|live|valid|available")
 _S_PARTICIPLE_THEN_PREP = re.compile(
-    rf"\s+(?:{_S_STATES}|rescheduled|moved|pushed|broken|jammed)"
+    rf"\s+(?:(?:only|still|now|also|just|already|currently|usually)\s+)?(?:{_S_STATES}|rescheduled|moved|pushed|broken|jammed)"
     r"\s+(?:\d+\s*(?:mins?|minutes?|hrs?|hours?|days?|wks?|weeks?|months?)\b|by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
     r"(?:^|[,;:(—–]\s*|\s-\s+|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
     r"now|lol|omg|ok|okay|oh|well|yeah|yes|no|btw|fyi|also|plus|think|thinks|guess|hope|know|said|says|heard|"
-    r"believe|bet|feel|that)\s+)"
+    r"believe|bet|feel|that|forget|remember|reminder|note|aware)\s+)"
     r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+)?(?:(?!(?:it|i|he|she|we|they|you|u)\s)[^\W\d_]+\s+)?$",
     re.IGNORECASE)  # "the new intern's",
 # "heads up - prod deploy's moved to 3pm"
@@ -1499,6 +1508,12 @@ _S_WORTH = re.compile(r"\s+worth\s+(?:\$|\d|(?:it|every|a|an|the|more|less|about
 _S_RUNNING_OR_FASTER = re.compile(r"\s+(?:running\s+(?:late|behind|early|over|\d)|(?:way|much|far|loads|miles|heaps|"
                                   r"a\s+lot|a\s+bit|slightly)\s+(?:" + "|".join(sorted(_COMPARATIVES)) + r")\b)",
                                   re.IGNORECASE)
+# "the report's 30 pages, ...", "the drive's 2 hrs": "is" before a count and its unit that end the clause ("the report's
+# 30 pages are full of errors" owns them)
+_S_COUNT_END = re.compile(r"\s+(?:about\s+|around\s+|only\s+|like\s+)?\d[\d,.]*\s*(?:pages?|words?|mins?|minutes?|hrs?|"
+                          r"hours?|days?|wks?|weeks?|months?|years?|yrs?|miles?|km|kg|quid|pounds|dollars|bucks|people|"
+                          r"ppl|%|percent)\s*(?:$|[,.;:!?)]|(?:long|old|away|late|early|now|max|tops|total)\b)")
+# (in lower case: "AFI's 100 Years, 100 Stars" is a title)
 _OWNER_WORDS = frozenset(["their", "your", "our", "his", "her", "my", "its"])  # "their's much less fun": a typo
 # "revenue's down 5%", "traffic's up 20 percent": "is" before a change by an amount
 _S_CHANGE = re.compile(r"\s+(?:up|down)\s+(?:by\s+)?\$?\d", re.IGNORECASE)
@@ -1675,7 +1690,7 @@ _MONTHS = {"march": "March", "may": "May", "jan": "January", "feb": "February", 
 _DAY = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _MONTH_ANY = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len, reverse=True))
-_DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|to|through|apparently|probably|hopefully|maybe|perhaps|then|instead|"
+_DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|so|but|to|through|apparently|probably|hopefully|maybe|perhaps|then|instead|"
              r"again|too|already|lol|btw|tho|though|because|cos|cuz|bc|unless|at\s+the\s+latest|(?:this|next|last)\s+"
              r"year)\b))")  # what may follow a month in a date ("resits are in aug apparently")
 # ... and one that is no word, after "to", "into", "through" ("the launch is pushed to feb" kept "Feb")
@@ -2586,6 +2601,9 @@ class RuleFormalizer:
         text = _USB_C.sub("USB-C", text)
         text = _THE_MIN.sub(r"\1minimum", text)
         text = _NUMBER_NO.sub(r"\1number", text)
+        text = _AT_NUMBER_NO.sub(r"\1number ", text).replace("number  ", "number ")
+        text = _VAT.sub(r"\1VAT", text)
+        text = _RE_REGARDING.sub(lambda m: "Regarding" if m.group(1) == "Re" else "regarding", text)
         text = _REC_LETTER.sub(lambda m: _match_case(m.group(), "recommendation"), text)
         text = _REF_NUMBER.sub(lambda m: _match_case(m.group(), "reference"), text)
         text = _ASK_WILL.sub(r"\1Will", text)
@@ -2892,7 +2910,7 @@ class RuleFormalizer:
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)
-                    or (_S_RUNNING_OR_FASTER.match(text, end) and base not in _OWNER_WORDS)):
+                    or ((_S_RUNNING_OR_FASTER.match(text, end) or _S_COUNT_END.match(text, end)) and base not in _OWNER_WORDS)):
                 has = (_has_next(text, end) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
                        or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)))
                        or _S_HAS_ADVERB_DONE.match(text, end))

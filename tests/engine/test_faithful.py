@@ -680,6 +680,11 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     src = "the wifi pw is Guest2024! (capital G)"
     assert writer_case("The Wifi Password is Guest2024! (capital G).", src, wl, rules.formalize(src)) == \
         "The Wifi password is Guest2024! (capital G)."
+    # a verb after a name, before the one it reaches ("tom owes me 15"); a title's words are capitals together
+    src = "i owe sarah 20 quid and tom owes me 15"
+    assert writer_case("I owe Sarah 20 pounds and Tom Owes me 15.", src, wl, rules.formalize(src)) == \
+        "I owe Sarah 20 pounds and Tom owes me 15."
+    assert writer_case("I love Call Me Maybe.", "i love call me maybe", wl, "") == "I love Call Me Maybe."
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
@@ -1674,6 +1679,11 @@ CAUGHT = [
     ("The us office is closed.", "the US office is closed", "~US"),
     ("The Q3 numbers are out, revenue is up 8%, but it costs up 11%.",
      "the q3 numbers are out, revenue's up 8% but costs are up 11%", "are"),  # costs made a verb
+    ("The offers only valid until Sunday.", "the offer's only valid till sunday", "~offer's"),  # its "is" made a plural
+    ("Hiya, just checking you. You have my email about the invoice?",
+     "hiya, just checking u got my email re the invoice?", "~checking you"),  # what is checked, cut off
+    ("We ran out of name badges at the event, you need 50 more.",
+     "we ran out of name badges at the event, need 50 more", "+you"),  # the writer's need made the reader's
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms
@@ -1681,6 +1691,12 @@ FINE = [
     ("Do you want to count that from us?", "u want to count that from US??"),
     ("The printer on the 3rd floor is jammed again; someone call IT.",
      "the printer on 3rd floor is jammed again, someone call IT"),
+    ("Hiya, just checking you have received my email about the invoice?",
+     "hiya, just checking u got my email re the invoice?"),
+    ("I promise you. I promise that.", "And I promise you I promise that."),  # "you" the object
+    ("We ran out of name badges at the event and need 50 more.",
+     "we ran out of name badges at the event, need 50 more"),
+    ("I would never pack my husbands bag.", "I'd never pack my husband's bag!"),  # a possessive's apostrophe only
     # session 38: the same sentences said faithfully
     ("Please bring your own water bottle to training; the fountain is broken.",
      "pls bring ur own water bottle to training, the fountain's broken"),

@@ -1584,6 +1584,20 @@ CASES = [
     ("the landlord says rent goes up 5% from jan", "The landlord says rent goes up 5% from January."),
     ("got a text from jan", "Got a text from jan."),                                   # a person
     ("back in jan", "Back in January."),
+    ("dont forget the meeting's at 2 not 3", "Do not forget the meeting is at 2 not 3."),
+    ("the offer's only valid till sunday", "The offer is only valid until Sunday."),     # was "The offers only valid"
+    ("the report's 30 pages, i've only read 10", "The report is 30 pages, I have only read 10."),
+    ("the report's 30 pages are full of errors", "The report's 30 pages are full of errors."),  # owns them
+    ("One AFI's 100 Years, 100 Stars", "One AFI's 100 Years, 100 Stars."),              # a title
+    ("just checking u got my email re the invoice?", "Just checking you got my email regarding the invoice?"),
+    ("Re: the invoice", "Re: the invoice."),                                           # a mail's subject line
+    ("re the budget, can we talk", "Regarding the budget, can we talk?"),
+    ("the parcel was left next door at no. 14", "The parcel was left next door at number 14."),
+    ("at no point did i say that", "At no point did I say that."),
+    ("the price includes vat but not delivery", "The price includes VAT, but not delivery."),
+    ("a vat of oil", "A vat of oil."),
+    ("my sister's due in march so i'm taking 2 wks off", "My sister is due in March so I am taking 2 weeks off."),
+    ("we'll march so they hear us", "We will march so they hear us."),
 ]
 
 
