@@ -338,7 +338,8 @@ SENSE = "~"
 _SENSE_TURNS = {"approve": "of", "approves": "of", "approved": "of", "approving": "of", "due": "to"}
 _SENSE_TURN = re.compile(rf"\b({'|'.join(_SENSE_TURNS)})\s+({'|'.join(set(_SENSE_TURNS.values()))})\b", re.IGNORECASE)
 # A sign-off ("Best, Sam", "cheers"): said as the rules say it or as typed, nothing more
-_SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards|regards|cheers|thanks|thank you|thx|ty"
+_SIGN_OFF = re.compile(r"(?i:best(?: regards| wishes)?|kind regards|warm regards|regards|cheers|"
+                       r"(?:thanks|thank you)(?: so much| a lot| again| in advance| very much)?|thx|ty"
                        r"|many thanks|sincerely|yours(?: truly| sincerely)?|take care|talk soon|love|xoxo|all the best)"
                        r"[,!.]*(?:\s+([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){0,2}))?[.!]*")
 
@@ -3142,6 +3143,23 @@ def _set_phrase_broken(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+
+# A state said with a preposition and a noun, its noun made a verb's form ("ben n jerry's is on offer at tesco" ->
+# "... is on offering at Tesco"; "on hold" -> "on holding")
+_STATE_PHRASES = re.compile(r"\b(on\s+(?:offer|sale|hold|call|leave|duty|track|time|board|loan|order|display)|in\s+"
+                            r"(?:stock|time|charge|use|place|order|progress)|out\s+of\s+(?:stock|order|office|time)|"
+                            r"at\s+(?:risk|work|home))\b", re.IGNORECASE)
+
+
+def _state_phrase_bent(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for phrase in dict.fromkeys(" ".join(p.lower().split()) for p in _STATE_PHRASES.findall(rules_text)):
+        head, noun = phrase.rsplit(" ", 1)
+        bent = r"\b" + r"\s+".join(head.split()) + rf"\s+{noun}(?:ing|ed|s|es)\b"
+        if re.search(bent, candidate, re.IGNORECASE) and not re.search(bent, rules_text, re.IGNORECASE):
+            out.append(f"~{phrase}")
+    return out
+
 # A full stop put between a verb of saying or thinking and what was sworn or thought ("i could of sworn i sent it" ->
 # "I could have sworn. I sent it."); 0 of 22,660 GYAFC tune references ("know" left out: "I do not know. I love both"
 # ends a sentence)
@@ -4185,7 +4203,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _no_way_turned, _its_made_is, _would_made_had,
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
-                   _you_made_subject_after_comma)
+                   _you_made_subject_after_comma, _state_phrase_bent)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -4835,6 +4853,7 @@ class SafeRewriter:
         toks = text.split(" ")
         low = text.lower()
         said = set(words(source))
+        said |= {w[:-2] for w in said if w.endswith("'s")}  # "liam's leaving" -> "liam is leaving": Liam's name
         for i, t in enumerate(toks):
             m = _LOWER_WORD.fullmatch(t)
             if (m and m.group(2) in said and m.group(2) in self.wordlist.cased and m.group(2) not in self.markers

@@ -1465,10 +1465,10 @@ _S_STATES = ("approved|blocked|booked|canceled|cancelled|closed|confirmed|confus
              "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried|"
              "attached|enclosed|included|uploaded|installed|live|valid|available")
 _S_PARTICIPLE_THEN_PREP = re.compile(
-    rf"\s+(?:(?:only|still|now|also|just|already|currently|usually)\s+)?(?:{_S_STATES}|rescheduled|moved|pushed|broken|jammed)"
-    r"\s+(?:\d+\s*(?:mins?|minutes?|hrs?|hours?|days?|wks?|weeks?|months?)\b|by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
+    rf"\s+(?:(?:only|still|now|also|just|already|currently|usually)\s+)?(?:{_S_STATES}|rescheduled|moved|pushed|broken|jammed|open|shut)"
+    r"\s+(?:\d+\s*(?:mins?|minutes?|hrs?|hours?|days?|wks?|weeks?|months?)\b|24/7|\d{1,2}(?::\d\d)?\s*(?:am|pm|[-–])|" + _MARK + r"|(?:by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday)\b", re.IGNORECASE)
+    r"saturday|sunday)\b)", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
     r"(?:^|[,;:(—–]\s*|\s-\s+|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
     r"now|lol|omg|ok|okay|oh|well|yeah|yes|no|btw|fyi|also|plus|think|thinks|guess|hope|know|said|says|heard|"
@@ -1690,7 +1690,7 @@ _MONTHS = {"march": "March", "may": "May", "jan": "January", "feb": "February", 
 _DAY = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _MONTH_ANY = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len, reverse=True))
-_DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|so|but|to|through|apparently|probably|hopefully|maybe|perhaps|then|instead|"
+_DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|so|but|in|at|to|through|apparently|probably|hopefully|maybe|perhaps|then|instead|"
              r"again|too|already|lol|btw|tho|though|because|cos|cuz|bc|unless|at\s+the\s+latest|(?:this|next|last)\s+"
              r"year)\b))")  # what may follow a month in a date ("resits are in aug apparently")
 # ... and one that is no word, after "to", "into", "through" ("the launch is pushed to feb" kept "Feb")

@@ -647,6 +647,9 @@ def test_an_unknown_word_after_a_verb_that_reaches_a_person_is_their_name(rules)
     ]
     for cand, src, want in cases:
         assert safe.name_capitals(cand, [], src) == want, (cand, src)
+    # a name the writer typed with its 's ("liam's leaving" -> "liam is leaving")
+    assert safe.name_capitals("Apparently liam is leaving.", [], "apparently liam's leaving") == \
+        "Apparently Liam is leaving."
     # a compass point alone is no name ("South Africa" is)
     src = "meet at the north entrance, not the south one"
     assert writer_case("Meet at the North entrance, not the South one.", src, safe.wordlist, rules.formalize(src)) == \
@@ -1684,6 +1687,8 @@ CAUGHT = [
      "hiya, just checking u got my email re the invoice?", "~checking you"),  # what is checked, cut off
     ("We ran out of name badges at the event, you need 50 more.",
      "we ran out of name badges at the event, need 50 more", "+you"),  # the writer's need made the reader's
+    ("Ben and Jerry's is on offering at Tesco, 2 for £5.", "ben n jerry's is on offer at tesco, 2 for £5",
+     "~on offer"),  # a state made a doing
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms
@@ -2073,7 +2078,8 @@ def test_a_letters_lines_keep_their_marks(rules):
     lines = {"hi jen,": "Hello Jen.", "a few quick thoughts:": "A few quick thoughts.", "hey team,": "Hello team.",
              "loads of ppl came": "Many people came!", "we won!": "We won!",
              "cheers,\nmike": "Cheers, Mike.", "thanks,": "Thank you.", "Sarah": "Sarah.", "J": "J.",
-             "best,\r\njo": "Best, Jo.", "the intro is long": "The introduction is long."}
+             "best,\r\njo": "Best, Jo.", "the intro is long": "The introduction is long.",
+             "thanks so much,": "Thank you so much.", "thanks so much,\nellie": "Thank you so much, Ellie."}
     model = FakeModel({src: [(out, -0.1)] for src, out in lines.items()})
     safe = SafeRewriter(model, rules, scorer=FakeScorer({src: 0.01 for src in lines}))
     got = {r.source: r.best for r in safe.rewrite(list(lines), beam=4, nbest=4)}
@@ -2085,6 +2091,8 @@ def test_a_letters_lines_keep_their_marks(rules):
     assert got["cheers,\nmike"] == "Cheers,\nMike"
     assert got["best,\r\njo"] == "Best,\r\nJo"
     assert got["thanks,"] == "Thank you,"
+    assert got["thanks so much,"] == "Thank you so much,"  # a closing of more words than one
+    assert got["thanks so much,\nellie"] == "Thank you so much,\nEllie"
     assert got["Sarah"] == "Sarah"
     assert got["J"] == "J"  # an initial signs too
     assert got["the intro is long"].endswith("long.")  # a sentence keeps its full stop

@@ -1598,6 +1598,12 @@ CASES = [
     ("a vat of oil", "A vat of oil."),
     ("my sister's due in march so i'm taking 2 wks off", "My sister is due in March so I am taking 2 weeks off."),
     ("we'll march so they hear us", "We will march so they hear us."),
+    ("the uni library's open 24/7 during exams", "The uni library is open 24/7 during exams."),
+    ("the shop's open 9-5", "The shop is open 9-5."),
+    ("the company's open plan office", "The company's open plan office."),               # owns
+    ("my bro's getting married in sept in cornwall", "My brother is getting married in September in cornwall."),
+    ("they may in fact", "They may in fact."),
+    ("my train gets into kings cross at 6:15", "My train gets into Kings Cross at 6:15."),
 ]
 
 
