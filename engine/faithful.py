@@ -2951,14 +2951,24 @@ _OWN_DOING = frozenset(["need", "needs", "want", "wants", "hope", "think", "love
                         "came", "found", "left", "lost", "forgot", "thought", "felt"])
 _OPENING_WORDS = re.compile(r"^\W*([A-Za-z]+)\s+([A-Za-z]+)?")
 
-# ... and after a comma, where a sentence the writer opened on "I" or "we" goes on without its subject ("we ran out
-# of name badges at the event, need 50 more" -> "..., you need 50 more."): still the writer's need
-_OWN_CLAUSE_GOES_ON = re.compile(r"^\W*(?:i|we)\b[^.!?;]*,\s+(" + "|".join(sorted(_OWN_DOING)) + r")\b", re.IGNORECASE)
+# ... and after a comma or "so", "and", "but", where a sentence the writer opened on "I" or "we" goes on without its
+# subject ("we ran out of name badges at the event, need 50 more" -> "..., you need 50 more."; "i've got loads of
+# work on so might be slow to reply" -> "... so it might be slow to reply"): still the writer's need or state
+_GOES_ON_VERBS = _OWN_DOING | {"might", "may", "will", "could", "should", "would", "can", "must", "have", "had"}
+_OWN_CLAUSE_GOES_ON = re.compile(r"^\W*(?:i|we)\b[^.!?;]*?(,|\bso|\band|\bbut)\s+(" + "|".join(sorted(_GOES_ON_VERBS))
+                                 + r")\b", re.IGNORECASE)
 
 
 def _you_made_subject_after_comma(candidate: str, rules_text: str) -> list[str]:
     m = _OWN_CLAUSE_GOES_ON.match(rules_text)
-    return ["+you"] if m and re.search(rf",\s+(?:and\s+|so\s+)?you\s+{m.group(1)}\b", candidate, re.IGNORECASE) else []
+    if not m:
+        return []
+    got = re.search(rf"(?:,|\bso|\band|\bbut)\s+(?:and\s+|so\s+)?(you|it)\s+{m.group(2)}\b", candidate, re.IGNORECASE)
+    if not got:
+        return []
+    who = rf"\b{got.group(1)}\b"  # ("i made it and so can you" -> "... and you can as well": the writer's "you")
+    more = len(re.findall(who, candidate, re.IGNORECASE)) > len(re.findall(who, rules_text, re.IGNORECASE))
+    return [f"+{got.group(1).lower()}"] if more else []
 
 
 def _you_made_subject(candidate: str, rules_text: str) -> list[str]:

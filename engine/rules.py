@@ -1473,6 +1473,7 @@ _S_SUBJECT_BEFORE = re.compile(
     r"(?:^|[,;:(—–]\s*|\s-\s+|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
     r"now|lol|omg|ok|okay|oh|well|yeah|yes|no|btw|fyi|also|plus|think|thinks|guess|hope|know|said|says|heard|"
     r"believe|bet|feel|that|forget|remember|reminder|note|aware)\s+)"
+    r"(?:(?:half|all|most|some|none|one|both|each|any)\s+(?:of\s+)?)?"  # "half the team's off with flu"
     r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+)?(?:(?!(?:it|i|he|she|we|they|you|u)\s)[^\W\d_]+\s+)?$",
     re.IGNORECASE)  # "the new intern's",
 # "heads up - prod deploy's moved to 3pm"
@@ -1608,6 +1609,13 @@ _ITS_PARTICIPLE = re.compile(
     r"known|used|rated|owned|written|directed|sung|filmed|released|set)\b(?=\s*(?:[.!?,;:)—–]|$|\s+(?:to|for|in|on|at|"
     r"by|of|as|with|from|now|already|yet|again|until|till|so|and|but|because|since|today|tomorrow|tonight|off|through|"
     r"into|here|there|anyway|too|though|tho|aside|lol)\b))", re.IGNORECASE)
+# "its way over the word count", "its way too long": "way" as a measure ("it made its way over the hill" stays: its
+# "way" is a route, before a preposition of motion only where no degree word follows)
+_ITS_WAY_OVER = re.compile(r"\s+way\s+(?:too|more|less|better|worse|bigger|smaller|longer|shorter|cheaper|over\s+"
+                           r"(?:the\s+)?(?:budget|limit|word|count|top|deadline|time))\b", re.IGNORECASE)
+# "the new phone's twice the price", "the team's half the size": "is" before a multiple ("the team's half of the
+# pitch" owns)
+_S_MULTIPLE = re.compile(r"\s+(?:twice|double|triple|half)\s+(?:the|as)\b", re.IGNORECASE)
 _ITS_IS_NEXT = frozenset([
     "a", "an", "the", "not", "so", "very", "too", "just", "really", "gonna", "going", "been", "all", "ok",
     "okay", "my", "your", "because", "like", "to", "in", "on", "at", "about", "only", "still", "that",
@@ -1895,6 +1903,11 @@ _V_DEGREE_WORDS = ("good|bad|nice|happy|sad|busy|tired|excited|exciting|importan
 _V_VERY = re.compile(r"(?:(?<![\w'’])((?i:is|am|are|was|were|be|been|so|not|feel|feels|felt|look|looks|seems|seem|"
                      r"sounds|sound|thanks|thank\s+you|got)\s+)v(?=\s+[a-z]{3,}\b)|(?<![\w'’.-])v(?=\s+(?:"
                      + _V_DEGREE_WORDS + r")\b))(?![\w'’.-])")
+# a sentence the writer opened on "I" or "we" that goes on after "so" without its subject ("i've got loads of work on
+# so might be slow to reply"): the same subject, said ("so I might be slow"; a model had written "so it might")
+_SO_GOES_ON = re.compile(r"^(\W*(i|we)(?:['’](?:m|re|ve|d|ll)|m|ve)?\b[^.!?;\n]*?(?<!\band )(?<!\bi )(?<!\bwe )\bso\s+)(?=(?:might|may|will|could|can|"
+                         r"cannot|can't|cant|won't|wont|should|would|need|needs|have\s+to)\b(?!\s+(?:you|i|we|he|she|they|it|u)\b))",
+                         re.IGNORECASE)  # not "and so can you", "I so would"
 
 def _unit_min_max(m: re.Match) -> str:
     word = "minimum" if m.group(2).lower() == "min" else "maximum"
@@ -2511,6 +2524,7 @@ class RuleFormalizer:
         text = _YR_DOT.sub(r"\1", text)
         text = _NUMBER_BUCKS.sub(_number_bucks, text)
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
+        text = _SO_GOES_ON.sub(lambda m: m.group(1) + ("I" if m.group(2).lower() == "i" else m.group(2).lower()) + " ", text)
         text = _V_VERY.sub(lambda m: (m.group(1) or "") + "very", text)
         text = _COUNT_MIN.sub(lambda m: m.group(1) + (" minute" if m.group(1) == "1" else " minutes"), text)
         text = _MY_BAD.sub(lambda m: _match_case(m.group(), "my mistake"), text)
@@ -2816,7 +2830,7 @@ class RuleFormalizer:
                 return _match_case(word, "it has")  # "its been a while" ("it is been" was written), "its stopped
                 # raining"
             if (nxt in _ITS_IS_NEXT or nxt.endswith("ing") or _ITS_AMOUNT.match(text, m.end())
-                    or _ITS_PARTICIPLE.match(text, m.end())):
+                    or _ITS_PARTICIPLE.match(text, m.end()) or _ITS_WAY_OVER.match(text, m.end())):
                 return _match_case(word, "it is")  # possessive "its" is followed by a noun, not these
         if (low == "cause" and _next_word(text, m.end()) in _SUBJECTS
                 and _prev_word(text, m.start()) not in _CAUSE_NOUN_PREV):
@@ -2910,7 +2924,8 @@ class RuleFormalizer:
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)
-                    or ((_S_RUNNING_OR_FASTER.match(text, end) or _S_COUNT_END.match(text, end)) and base not in _OWNER_WORDS)):
+                    or ((_S_RUNNING_OR_FASTER.match(text, end) or _S_COUNT_END.match(text, end)
+                         or _S_MULTIPLE.match(text, end)) and base not in _OWNER_WORDS)):
                 has = (_has_next(text, end) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
                        or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)))
                        or _S_HAS_ADVERB_DONE.match(text, end))

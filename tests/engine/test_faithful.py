@@ -1689,6 +1689,8 @@ CAUGHT = [
      "we ran out of name badges at the event, need 50 more", "+you"),  # the writer's need made the reader's
     ("Ben and Jerry's is on offering at Tesco, 2 for £5.", "ben n jerry's is on offer at tesco, 2 for £5",
      "~on offer"),  # a state made a doing
+    ("I have a lot of work on so it might be slow to reply.",
+     "i've got loads of work on so might be slow to reply", "+it"),  # the writer's slowness made a thing's
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms
@@ -1702,6 +1704,8 @@ FINE = [
     ("We ran out of name badges at the event and need 50 more.",
      "we ran out of name badges at the event, need 50 more"),
     ("I would never pack my husbands bag.", "I'd never pack my husband's bag!"),  # a possessive's apostrophe only
+    ("I made it and you can as well.", "i made it and so can you."),  # the writer's own "you"
+    ("I bought the cake and it might be stale.", "i bought the cake and it might be stale"),
     # session 38: the same sentences said faithfully
     ("Please bring your own water bottle to training; the fountain is broken.",
      "pls bring ur own water bottle to training, the fountain's broken"),

@@ -1604,6 +1604,17 @@ CASES = [
     ("my bro's getting married in sept in cornwall", "My brother is getting married in September in cornwall."),
     ("they may in fact", "They may in fact."),
     ("my train gets into kings cross at 6:15", "My train gets into Kings Cross at 6:15."),
+    ("half the team's off with flu", "Half the team is off with flu."),
+    ("the new phone's twice the price of the old one", "The new phone is twice the price of the old one."),
+    ("the team's half of the pitch", "The team's half of the pitch."),                   # owns
+    ("can u make it a bit shorter? its way over the word count",
+     "Can you make it a bit shorter? It is way over the word count."),
+    ("it made its way over the hill", "It made its way over the hill."),               # a route
+    ("i've got loads of work on so might be slow to reply",
+     "I have got loads of work on so I might be slow to reply."),                     # a model wrote "so it might"
+    ("we're short staffed so might close early", "We are short staffed so we might close early."),
+    ("im skint so cant come", "I am skint so I cannot come."),
+    ("i made it and so can you", "I made it and so can you."),
 ]
 
 
