@@ -1615,6 +1615,12 @@ CASES = [
     ("we're short staffed so might close early", "We are short staffed so we might close early."),
     ("im skint so cant come", "I am skint so I cannot come."),
     ("i made it and so can you", "I made it and so can you."),
+    ("i dnt no wat to do anymore", "I do not know what to do anymore."),               # was "do not no"
+    ("now i no what it is like", "Now I know what it is like."),
+    ("to no avail", "To no avail."),
+    ("i no longer care", "I no longer care."),
+    ("its fine dw about it x", "It is fine do not worry about it."),
+    ("coda/dw/tama", "Coda/dw/tama."),                                                 # drums
 ]
 
 
