@@ -1616,7 +1616,7 @@ CASES = [
     ("im skint so cant come", "I am skint so I cannot come."),
     ("i made it and so can you", "I made it and so can you."),
     ("i dnt no wat to do anymore", "I do not know what to do anymore."),               # was "do not no"
-    ("now i no what it is like", "Now I know what it is like."),
+    ("i no what it is like", "I know what it is like."),
     ("to no avail", "To no avail."),
     ("i no longer care", "I no longer care."),
     ("its fine dw about it x", "It is fine do not worry about it."),
