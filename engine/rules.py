@@ -2870,7 +2870,9 @@ class RuleFormalizer:
                      or text[:m.start()].rstrip().endswith(",")  # "so long, like 3 hrs"
                      or (_prev_word(text, m.start()) in _COPULA and _NEXT_NUMBER.match(text, m.end()) is not None
                          and (_UNIT_AFTER.match(text, num.end()) is not None or num.group()[-1:].isalpha())))
-                and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s"))):
+                and not (num.group().strip() in ("2", "4") and not _next_word(text, num.end()).endswith("s")
+                         # "rang at like 4": a time ("like 4 u" is "for you")
+                         and _prev_word(text, m.start()) not in ("at", "by", "around", "until", "till", "after", "before"))):
             return _match_case(word, "about")  # "takes like 5 days", "after like an hour"; "I like 5 of them",
             # "like 2 show off", "feels like an hour" stay
         if low == "hr" and (_prev_word(text, m.start()) in _HR_PREV or _next_word(text, m.end()) in _HR_NEXT):

@@ -1621,6 +1621,7 @@ CASES = [
     ("i no longer care", "I no longer care."),
     ("its fine dw about it x", "It is fine do not worry about it."),
     ("coda/dw/tama", "Coda/dw/tama."),                                                 # drums
+    ("the client rang at like 4", "The client rang at about 4."),                      # a time
 ]
 
 
