@@ -539,6 +539,11 @@ _I_SUBJECT_DROP = re.compile(
     r"|would (?:love|like|hate|prefer|appreciate|be (?:happy|glad|grateful|delighted|keen|interested)) to\b(?![^.!?]*\?))",
     re.IGNORECASE,
 )
+# ... and after a comma, in a sentence the writer speaks in ("can u cancel my subscription pls, dont need it anymore"
+# was offered as "..., do not need it anymore?": an order asked); "do not" and a verb no one is told to do
+_I_SUBJECT_DROP_AFTER_COMMA = re.compile(
+    r"(?<=,\s)(?<!\b[Ii],\s)((?:do|did)\s+not\s+(?:need|want|know|think|care|understand|remember|have\s+(?:it|any|a|the|time|much|"
+    r"enough))\b)(?=[^.!?]*$)", re.IGNORECASE)
 # ... and before a state only a person is in ("proper knackered after that shift" -> "I am very exhausted ..."; a model
 # made it "It is very knackered after that shift.")
 _I_STATE_DROP = re.compile(rf"^({_LEAD})((?:(?:so|very|really|absolutely|totally|completely|a\s+bit)\s+)?(?:knackered|"
@@ -3057,6 +3062,8 @@ class RuleFormalizer:
                               + (", I am " if m.group("am") is not None else ", I "), s)
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        if re.search(r"\b(?:i|me|my|mine)\b", s, re.IGNORECASE):
+            s = _I_SUBJECT_DROP_AFTER_COMMA.sub(lambda m: "I " + m.group(1).lower(), s)
         s = _I_STATE_DROP.sub(lambda m: m.group(1) + "I am " + m.group(2).lower().replace("knackered", "exhausted"), s)
         s = _PROBABLY_BE.sub(lambda m: m.group(1) + "I will " + m.group(2).lower() + " be", s)
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)

@@ -1622,6 +1622,12 @@ CASES = [
     ("its fine dw about it x", "It is fine do not worry about it."),
     ("coda/dw/tama", "Coda/dw/tama."),                                                 # drums
     ("the client rang at like 4", "The client rang at about 4."),                      # a time
+    ("can u cancel my subscription pls, dont need it anymore",
+     "Can you cancel my subscription please? I do not need it anymore."),               # was "..., do not need it?"
+    ("my phone died, dont know why", "My phone died, I do not know why."),
+    ("pls, dont touch it", "Please, do not touch it."),                                 # an order
+    ("the plan, dont need it", "The plan, do not need it."),                           # no "I" spoken
+    ("I, dont know, but I hope so", "I, do not know, but I hope so."),
 ]
 
 
