@@ -1818,6 +1818,9 @@ _ILL_ID_NEXT = frozenset([
 # often "your" ("yr doubts"), which the lexicon does not guess.
 _YEAR_PREV = frozenset(["last", "this", "next", "per", "a", "each", "every", "one", "that", "the", "fiscal",
                         "financial", "school", "calendar", "whole", "full", "half", "new"])
+# ... and after a part of the year ("end of yr stuff" was offered as "the end of your stuff"; "one of yr friends"
+# stays)
+_YEAR_PART_OF = re.compile(r"\b(?:end|start|beginning|middle|rest|half|turn)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 # "real" is "really" before these ("picks things up real fast", "real quick"), not as an adjective ("real life")
 _REAL_NEXT = frozenset(["fast", "quick", "quickly", "good", "well", "nice", "soon", "bad", "badly", "hard", "easy",
                         "slow", "slowly", "close", "cool", "happy", "sorry", "sad", "funny", "cute", "busy",
@@ -2863,7 +2866,8 @@ class RuleFormalizer:
             return _match_case(word, "room" if low == "rm" else "rooms")  # "rm 3.02", "rm 4B"; "rm -rf" is a command
         if low in ("ill", "id") and _next_word(text, m.end()) in _ILL_ID_NEXT:
             return "I will" if low == "ill" else "I would"  # "ill give", "id rather"; "ill" alone is a word
-        if low == "yr" and (_prev_word(text, m.start()) in _YEAR_PREV or _prev_word(text, m.start()).isdigit()):
+        if low == "yr" and (_prev_word(text, m.start()) in _YEAR_PREV or _prev_word(text, m.start()).isdigit()
+                            or _YEAR_PART_OF.search(text, max(0, m.start() - 20), m.start())):
             return _match_case(word, "year")  # "last yr", "3 yr contract"; "yr doubts" is left alone
         if (low == "real" and _next_word(text, m.end()) in _REAL_NEXT
                 and _prev_word(text, m.start()) not in ("the", "a", "for", "get", "keep", "so")):

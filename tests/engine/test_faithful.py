@@ -688,6 +688,12 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_case("I owe Sarah 20 pounds and Tom Owes me 15.", src, wl, rules.formalize(src)) == \
         "I owe Sarah 20 pounds and Tom owes me 15."
     assert writer_case("I love Call Me Maybe.", "i love call me maybe", wl, "") == "I love Call Me Maybe."
+    assert writer_case("Keira Knightly, it suits her.", "keira knightly, it suits her", wl, "") == \
+        "Keira Knightly, it suits her."  # "it" opens the next clause
+    # an acronym the writer typed in capitals keeps them; a name typed in capitals is the model's to case
+    assert writer_case("The car is booked in for its Mot on the 9th.", "the car's booked in for its MOT on the 9th",
+                       wl, "") == "The car is booked in for its MOT on the 9th."
+    assert writer_case("They booted Kevin out.", "they booted KEVIN out", wl, "") == "They booted Kevin out."
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
@@ -1691,6 +1697,14 @@ CAUGHT = [
      "~on offer"),  # a state made a doing
     ("I have a lot of work on so it might be slow to reply.",
      "i've got loads of work on so might be slow to reply", "+it"),  # the writer's slowness made a thing's
+    ("Do not forget it is birthday on Sunday. I have got her a card.",
+     "dont forget its mums bday on sun, i've got her a card", "mum"),  # the mother lost
+    ("Do not forget it is Mum's birthday on Sunday. I have her a card.",
+     "dont forget its mums bday on sun, i've got her a card", "~got"),  # bought for her made had
+    ("Has the contracted signed yet, or are we still waiting?",
+     "has the contract been signed yet or r we still waiting", "~been"),  # the contract made the signer
+    ("Are we still on for drinks Thursday or shall we move it Friday?",
+     "hey, r we still on for drinks thurs or shall we move it to fri?", "to"),  # moved to when, lost
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms
@@ -1706,6 +1720,10 @@ FINE = [
     ("I would never pack my husbands bag.", "I'd never pack my husband's bag!"),  # a possessive's apostrophe only
     ("I made it and you can as well.", "i made it and so can you."),  # the writer's own "you"
     ("I bought the cake and it might be stale.", "i bought the cake and it might be stale"),
+    ("Do not forget it is Mum's birthday on Sunday. I have got her a card.",
+     "dont forget its mums bday on sun, i've got her a card"),
+    ("Has the contract been signed yet, or are we still waiting?",
+     "has the contract been signed yet or r we still waiting"),
     # session 38: the same sentences said faithfully
     ("Please bring your own water bottle to training; the fountain is broken.",
      "pls bring ur own water bottle to training, the fountain's broken"),

@@ -1628,6 +1628,9 @@ CASES = [
     ("pls, dont touch it", "Please, do not touch it."),                                 # an order
     ("the plan, dont need it", "The plan, do not need it."),                           # no "I" spoken
     ("I, dont know, but I hope so", "I, do not know, but I hope so."),
+    ("sorry for the delay, been swamped with end of yr stuff",
+     "Sorry for the delay, been swamped with end of year stuff."),                      # was "end of your stuff"
+    ("one of yr friends called", "One of yr friends called."),
 ]
 
 
