@@ -3741,7 +3741,18 @@ def writer_spelling(text: str, source: str) -> str:
             return word
         return mine if word.islower() else mine.capitalize()
 
-    return _TOKENS.sub(back, text)
+    text = _TOKENS.sub(back, text)
+    # a label's number the writer typed in digits, spelled out ("plug the hdmi into port 2 not port 1" -> "..., not
+    # port one"): the writer's digits, which name the thing
+    return _LABEL_NUMBER_WORD.sub(lambda m: m.group(1) + str(_NUMBER_WORDS.index(m.group(2).lower()))
+                                  if re.search(rf"\b{m.group(1).strip()}\s+{_NUMBER_WORDS.index(m.group(2).lower())}"
+                                               r"(?![\d.,:])", source, re.IGNORECASE) else m.group(), text)
+
+
+_LABEL_NUMBER_WORD = re.compile(r"\b((?i:port|room|gate|platform|floor|level|step|option|table|seat|bay|line|slide|page|"
+                                r"chapter|section|question|item|figure|exhibit|appendix|track|lane|terminal|ward|bus|"
+                                r"route|version|phase|stage|zone|tier|block|unit|suite|row|column|screen|desk|locker)"
+                                rf"\s+)({'|'.join(_NUMBER_WORDS)})\b", re.IGNORECASE)
 
 
 def _respelled(word: str, candidate_words: set[str]) -> bool:

@@ -1496,6 +1496,15 @@ _S_ADJ_THEN_END = re.compile(
 _S_PROGRESSIVE_OBJECT = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|evening|wedding|building|clothing|ceiling"
                                    r"|feeling|meeting|painting|string|darling|sibling|during)[a-z]{3,}ing\s+(?:the|a|an|my|your|his|her|our|their|its|it|them|him|me|us|this|"
                                    r"that|these|those)\b", re.IGNORECASE)
+# ... and before an -ing word and where or when it goes on ("the build's failing on main again", "the printer's
+# playing up again"); a possessed -ing noun ("the club's opening hours", "the company's meeting in June") is left
+_S_PROGRESSIVE_PREP = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|evening|wedding|building|clothing|ceiling|"
+                                 r"feeling|meeting|painting|string|darling|sibling|during|training|opening|spending|"
+                                 r"funding|ranking|rating|setting|listing|booking|parking|landing|heading|earning|"
+                                 r"saving|warning|ending|beginning|offering|hearing|reading|writing|recording|"
+                                 r"drawing|filling|lining|housing|marketing|engineering|accounting|planning|"
+                                 r"shopping|swimming|dining)[a-z]{3,}ing\s+(?:on|in|at|again|now|today|tonight|"
+                                 r"because|since|up|down|out|off)\b", re.IGNORECASE)
 # ... and before an adjective that ends the clause ("traffic's insane", "the line's huge,")
 _S_ADJ_CLAUSE_END = re.compile(
     r"\s+(?:insane|crazy|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
@@ -2940,7 +2949,8 @@ class RuleFormalizer:
                 return f"{src_base} is"  # "which one's better" ("against one's better judgement" owns)
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))
                             or _S_PARTICIPLE_THEN_PREP.match(text, end) or _S_PROGRESSIVE_OBJECT.match(text, end)
-                            or _S_ADJ_CLAUSE_END.match(text, end) or _S_PASSIVE_PROGRESSIVE.match(text, end)) \
+                            or _S_ADJ_CLAUSE_END.match(text, end) or _S_PASSIVE_PROGRESSIVE.match(text, end)
+                            or _S_PROGRESSIVE_PREP.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)

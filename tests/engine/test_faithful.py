@@ -694,6 +694,10 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_case("The car is booked in for its Mot on the 9th.", "the car's booked in for its MOT on the 9th",
                        wl, "") == "The car is booked in for its MOT on the 9th."
     assert writer_case("They booted Kevin out.", "they booted KEVIN out", wl, "") == "They booted Kevin out."
+    # a label's number the writer typed in digits keeps them ("port 1" was offered as "port one")
+    assert writer_spelling("Plug the HDMI into port 2, not port one.", "plug the hdmi into port 2 not port 1") == \
+        "Plug the HDMI into port 2, not port 1."
+    assert writer_spelling("I need one room.", "i need 1 room") == "I need one room."
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."

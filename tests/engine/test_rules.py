@@ -1631,6 +1631,10 @@ CASES = [
     ("sorry for the delay, been swamped with end of yr stuff",
      "Sorry for the delay, been swamped with end of year stuff."),                      # was "end of your stuff"
     ("one of yr friends called", "One of yr friends called."),
+    ("the build's failing on main again", "The build is failing on main again."),
+    ("the printer's playing up again", "The printer is playing up again."),
+    ("the club's opening hours", "The club's opening hours."),                          # owns
+    ("the company's meeting in june", "The company's meeting in June."),
 ]
 
 
