@@ -419,7 +419,7 @@ _WELL_DONE = (r"(?:deserved|dressed|played|done|said|written|made|known|paid|spe
 # to choose from" had been written) and before "that" opening a purpose ("so that no one would be tempted")
 _DISCOURSE = (rf"so(?! what\W*$)(?! +(?:long|far|much|many|few|little)\b)"
               r"(?! +that +(?:he|she|it|we|they|i|you|u|no|people|our|there|every)\b)"
-              rf"|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.!?]|$))|anyway|anyways"
+              rf"|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.,!?]|$))|anyway|anyways"
               # "now that" opening a clause stays ("now that ur back, can we talk" had become "That is your back")
               r"|now(?! +that +(?!(?:is|was|would|will|should|could|must|might|sounds|looks|makes|means|said|song|show"
               r"|joke|all|a|an)\b)[a-z])|ok|okay|hey|yo|and"
@@ -544,6 +544,12 @@ _I_SUBJECT_DROP = re.compile(
 _I_SUBJECT_DROP_AFTER_COMMA = re.compile(
     r"(?<=,\s)(?<!\b[Ii],\s)((?:do|did)\s+not\s+(?:need|want|know|think|care|understand|remember|have\s+(?:it|any|a|the|time|much|"
     r"enough))\b)(?=[^.!?]*$)", re.IGNORECASE)
+# ... and the writer's "I have" before "already" and what was done ("nah i'm good thanks, already eaten" was offered as
+# "No, I am good. Thank you already eaten.")
+_I_HAVE_DROP_AFTER_COMMA = re.compile(
+    r"(?<=,\s)(?<!\b[Ii],\s)(already\s+(?:eaten|done|seen|sent|paid|booked|finished|had|bought|ordered|submitted|"
+    r"replied|called|emailed|read|watched|tried|checked|left|gone|started|signed|applied|asked|told)\b)(?=[^.!?]*$)",
+    re.IGNORECASE)
 # ... and before a state only a person is in ("proper knackered after that shift" -> "I am very exhausted ..."; a model
 # made it "It is very knackered after that shift.")
 _I_STATE_DROP = re.compile(rf"^({_LEAD})((?:(?:so|very|really|absolutely|totally|completely|a\s+bit)\s+)?(?:knackered|"
@@ -624,6 +630,7 @@ _HELLA = re.compile(r"(?<![\w'’])([Hh])ella\s+(?=([a-z]+)\b)")
 _HELLA_MANY = re.compile(r"(?:[a-z]+[^su]s|people|money|stuff|time|food|fun|work|homework)")
 # "bring a brolly": an umbrella ("its brolly", "Brolly" alone: a character's name)
 _BROLLY = re.compile(r"(?<![\w'’])((?i:a|an|the|my|your|ur|his|her|our|their|no)\s+)brolly(?![\w'’])")
+_OH_NO_DISMAY = re.compile(r"^(\W*[Oo]h), ([Nn]o+)(?=[,.!?]|\s*$)")
 # "omg noooo :(" is dismay ("oh no", whose "oh" stays), which the filler rule would cut to "No." (an answer, grown into "No, I do not.")
 _OMG_NO = re.compile(r"(?<![\w'’])(?:[Oo][Mm][Gg]|[Oo]h my (?:god|gosh))[,!.]*\s+([Nn]o)(?=\s*[.!?:(]*\s*$)", re.MULTILINE)
 # "i seen him yesterday": I saw ("I have seen him yesterday" was offered); "have you seen" and "u seen it?" stay
@@ -3078,6 +3085,7 @@ class RuleFormalizer:
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         if re.search(r"\b(?:i|me|my|mine)\b", s, re.IGNORECASE):
             s = _I_SUBJECT_DROP_AFTER_COMMA.sub(lambda m: "I " + m.group(1).lower(), s)
+            s = _I_HAVE_DROP_AFTER_COMMA.sub(lambda m: "I have " + m.group(1).lower(), s)
         s = _I_STATE_DROP.sub(lambda m: m.group(1) + "I am " + m.group(2).lower().replace("knackered", "exhausted"), s)
         s = _PROBABLY_BE.sub(lambda m: m.group(1) + "I will " + m.group(2).lower() + " be", s)
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
@@ -3118,6 +3126,8 @@ class RuleFormalizer:
         s = _IF_REQUEST.sub(_if_request, s)
         s = _capitalise_first(s)
         s = _INTRO_COMMA.sub(r"\1, ", s)
+        s = _OH_NO_DISMAY.sub(r"\1 \2", s)  # "oh no, hope ur ok" is dismay, one cry: "Oh no, I hope ..."
+        s = re.sub(r"^(\W*Oh no+,\s+)(hope)\b(?!\s+(?:so|not)\b)", r"\1I \2", s)
         if not s:
             return s
         if s.endswith("!"):

@@ -1282,7 +1282,7 @@ CASES = [
     ("i saw hella people there", "I saw a lot of people there."),                           # many, not "very"
     ("heyyyy long time no see", "It has been a long time."),
     ("this song lives rent free in my head", "This song lives rent-free in my head."),
-    ("omg noooo :(", "Oh, no."),                                                            # dismay, not an answer
+    ("omg noooo :(", "Oh no."),                                                            # dismay, not an answer
     ("oh no he is a male", "No, he is a male."),
     ("i seen him at the shop yesterday", "I saw him at the shop yesterday."),
     ("never have i seen a bass player do that", "Never have I seen a bass player do that."),
@@ -1635,6 +1635,10 @@ CASES = [
     ("the printer's playing up again", "The printer is playing up again."),
     ("the club's opening hours", "The club's opening hours."),                          # owns
     ("the company's meeting in june", "The company's meeting in June."),
+    ("oh no, hope ur ok!!", "Oh no, I hope you are okay."),                             # was "No, I hope ..."
+    ("oh no!", "Oh no."),
+    ("nah i'm good thanks, already eaten", "No, I am good thanks, I have already eaten."),
+    ("the report, already sent it", "The report, already sent it."),
 ]
 
 
