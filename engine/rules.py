@@ -1482,11 +1482,12 @@ _S_PARTICIPLE_THEN_PREP = re.compile(
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b)", re.IGNORECASE)
 _S_SUBJECT_BEFORE = re.compile(
-    r"(?:^|[,;:(—–]\s*|\s-\s+|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
+    r"(?:^|[,;:(—–]\s*|[.!?]\s+|\s-\s+|(?:^|\s)(?:and|but|so|or|if|when|once|because|cuz|since|while|though|tho|until|till|til|"
     r"now|lol|omg|ok|okay|oh|well|yeah|yes|no|btw|fyi|also|plus|think|thinks|guess|hope|know|said|says|heard|"
     r"believe|bet|feel|that|forget|remember|reminder|note|aware)\s+)"
     r"(?:(?:half|all|most|some|none|one|both|each|any)\s+(?:of\s+)?)?"  # "half the team's off with flu"
-    r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+)?(?:(?!(?:it|i|he|she|we|they|you|u)\s)[^\W\d_]+\s+)?$",
+    r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+)?(?:(?!(?:it|i|he|she|we|they|you|u|have|has|had|are|is|was|"
+    r"were|do|does|did|got|get|like|love|want|need|see|saw|know|think)\s)[^\W\d_]+\s+){0,2}$",
     re.IGNORECASE)  # "the new intern's",
 # "heads up - prod deploy's moved to 3pm"
 # "the shipment's late, ..." / "the game's over": 's is "is" before one of these when the clause ends after it
@@ -1510,8 +1511,10 @@ _S_PROGRESSIVE_PREP = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|even
                                  r"funding|ranking|rating|setting|listing|booking|parking|landing|heading|earning|"
                                  r"saving|warning|ending|beginning|offering|hearing|reading|writing|recording|"
                                  r"drawing|filling|lining|housing|marketing|engineering|accounting|planning|"
-                                 r"shopping|swimming|dining)[a-z]{3,}ing\s+(?:on|in|at|again|now|today|tonight|"
-                                 r"because|since|up|down|out|off)\b", re.IGNORECASE)
+                                 r"shopping|swimming|dining|clothing|packaging|parenting|lighting|heating|flooring|"
+                                 r"bedding|seating|crossing|timing|pricing|wiring|plumbing|catering)[a-z]{3,}ing"
+                                 r"(?:\s+(?:on|in|at|again|now|today|tonight|because|since|up|down|out|off)\b"
+                                 r"|\s*(?:$|[,.;:!?)]))", re.IGNORECASE)  # ... or ends the clause ("the landlord's chasing")
 # ... and before an adjective that ends the clause ("traffic's insane", "the line's huge,")
 _S_ADJ_CLAUSE_END = re.compile(
     r"\s+(?:insane|crazy|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"

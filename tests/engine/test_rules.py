@@ -1639,6 +1639,12 @@ CASES = [
     ("oh no!", "Oh no."),
     ("nah i'm good thanks, already eaten", "No, I am good thanks, I have already eaten."),
     ("the report, already sent it", "The report, already sent it."),
+    ("can u transfer the deposit by mon? the landlord's chasing",
+     "Can you transfer the deposit by Monday? The landlord is chasing."),
+    ("the council tax bill's wrong", "The council tax bill is wrong."),
+    ("if you suspect that your partner's cheating", "If you suspect that your partner is cheating."),
+    ("All the words have a's in them.", "All the words have a's in them."),               # plural letters
+    ("that's john's wedding.", "That is john's wedding."),                               # owns
 ]
 
 
