@@ -3081,6 +3081,16 @@ def _been_dropped(candidate: str, rules_text: str) -> list[str]:
             return ["~been"]
     return []
 
+
+# An 'd the rules left on a word that no "would" or "had" follows ("we got 5-0'd on sat": beaten 5-0) spelled out as
+# one ("We got 5-0 would on Saturday.")
+_KEPT_D = re.compile(r"(?<![\w'’])([\w-]*\d[\w-]*|[A-Z]{2,})['’]d(?![\w'’])")
+
+
+def _kept_d_spelled(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{m.group()}" for m in _KEPT_D.finditer(rules_text)
+            if re.search(rf"(?<![\w'’]){re.escape(m.group(1))}\s+(?:would|had)\b", candidate, re.IGNORECASE)]
+
 # "got" before a participle is a passive: what was done to the writer made what the writer did ("i got promoted!!!" ->
 # "I have promoted.", "he got fired" -> "He has fired."): "have" right before the participle, where "got" stood
 _GOT_DONE_TO = re.compile(r"\b(I|we|he|she|they|you|it)\s+(?:just\s+|finally\s+|also\s+)?got\s+([a-z]{3,}ed|paid|hit|"
@@ -4275,7 +4285,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _no_way_turned, _its_made_is, _would_made_had,
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
-                   _you_made_subject_after_comma, _state_phrase_bent, _got_for_made_have, _been_dropped)
+                   _you_made_subject_after_comma, _state_phrase_bent, _got_for_made_have, _been_dropped,
+                   _kept_d_spelled)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1473,7 +1473,7 @@ _S_SUBJECT_VERB_NEXT = frozenset([
 # ... and before a participle with a preposition after it ("his flight's delayed by 2 hrs", "the deadline's moved to
 # fri"); a participle before a noun is an adjective of a possessive ("the company's scheduled maintenance")
 # a participle or a state after which an 's is "is" (read by both patterns below)
-_S_STATES = ("approved|blocked|booked|canceled|cancelled|closed|confirmed|confused|delayed|done|down|due|finished|"
+_S_STATES = ("free|approved|blocked|booked|canceled|cancelled|closed|confirmed|confused|delayed|done|down|due|finished|"
              "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried|"
              "attached|enclosed|included|uploaded|installed|live|valid|available")
 _S_PARTICIPLE_THEN_PREP = re.compile(
@@ -1782,6 +1782,9 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
                           r"(?=\s*(?:$|[,.;:!?)]|(?i:tho|though|either|too|pls|please|lol|thanks|thx)\b))")  # "not sun tho"
 # a short day before a part of the day ("a 5k sat morning", "sun night"): the day
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
+# ... and a short day counted in the month ("free on the first sun of the month")
+_WEEKDAY_OF_MONTH = re.compile(r"\b((?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+)(mon|wed|sat|sun)"
+                               r"(?=\s+(?:of|in)\s+(?:the|every|each)\s+month\b)", re.IGNORECASE)
 # a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
 _WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or)\s+|\s*/\s*|,\s*|\s*[-–]\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
 # ... and the short one first ("it's either mon or tues": "tues" is Tuesday by then)
@@ -3051,6 +3054,7 @@ class RuleFormalizer:
         s = _WEEKDAY_DATED.sub(lambda m: _WEEKDAYS[m.group(1)], s)
         s = _WEEKDAY_AM_PM.sub(lambda m: m.group(1) + (" morning" if m.group(2).lower().startswith("a") else " afternoon"),
                                s)
+        s = _WEEKDAY_OF_MONTH.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
         s = _WEEKDAY_PART.sub(lambda m: m.group() if _prev_word(s, m.start()) in _SUBJECTS else _WEEKDAYS[m.group(1)],
                               s)  # "i sat morning and night" keeps its verb
         if s != before_months:

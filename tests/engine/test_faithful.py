@@ -1709,6 +1709,8 @@ CAUGHT = [
      "has the contract been signed yet or r we still waiting", "~been"),  # the contract made the signer
     ("Are we still on for drinks Thursday or shall we move it Friday?",
      "hey, r we still on for drinks thurs or shall we move it to fri?", "to"),  # moved to when, lost
+    ("We got 5-0 would on Saturday, the ref was useless.", "we got 5-0'd on sat, the ref was useless",
+     "~5-0'd"),  # beaten 5-0, spelled as "would"
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms

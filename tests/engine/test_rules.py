@@ -1645,6 +1645,9 @@ CASES = [
     ("if you suspect that your partner's cheating", "If you suspect that your partner is cheating."),
     ("All the words have a's in them.", "All the words have a's in them."),               # plural letters
     ("that's john's wedding.", "That is john's wedding."),                               # owns
+    ("the museum's free on the first sun of the month", "The museum is free on the first Sunday of the month."),
+    ("the company's free lunch", "The company's free lunch."),
+    ("we got 5-0'd on sat", "We got 5-0'd on Saturday."),
 ]
 
 
