@@ -1782,6 +1782,8 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
                           r"(?=\s*(?:$|[,.;:!?)]|(?i:tho|though|either|too|pls|please|lol|thanks|thx)\b))")  # "not sun tho"
 # a short day before a part of the day ("a 5k sat morning", "sun night"): the day
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
+# ... and "sat" ending a request ("would u mind feeding the cat sat", "can u cover my shift sat?"): the day asked for
+_SAT_ASKED = re.compile(r"^(\W*(?i:can|could|would|will)\s+(?i:u|you)\b[^.!?\n]*\s)sat(?=\s*[?!.]*\s*$)")
 # ... and a short day counted in the month ("free on the first sun of the month")
 _WEEKDAY_OF_MONTH = re.compile(r"\b((?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+)(mon|wed|sat|sun)"
                                r"(?=\s+(?:of|in)\s+(?:the|every|each)\s+month\b)", re.IGNORECASE)
@@ -3054,6 +3056,10 @@ class RuleFormalizer:
         s = _WEEKDAY_DATED.sub(lambda m: _WEEKDAYS[m.group(1)], s)
         s = _WEEKDAY_AM_PM.sub(lambda m: m.group(1) + (" morning" if m.group(2).lower().startswith("a") else " afternoon"),
                                s)
+        s = _SAT_ASKED.sub(lambda m: m.group() if re.search(r"\b(?:just|never|finally|then|and|has|had|have|i|he|she|it|"
+                                                            r"they|we|who|that|still|already|[a-z]+ly)\s$", m.group(1),
+                                                            re.IGNORECASE)
+                           else m.group(1) + "Saturday", s)  # "can u believe the cat just sat" sat
         s = _WEEKDAY_OF_MONTH.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
         s = _WEEKDAY_PART.sub(lambda m: m.group() if _prev_word(s, m.start()) in _SUBJECTS else _WEEKDAYS[m.group(1)],
                               s)  # "i sat morning and night" keeps its verb

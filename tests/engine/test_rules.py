@@ -1648,6 +1648,10 @@ CASES = [
     ("the museum's free on the first sun of the month", "The museum is free on the first Sunday of the month."),
     ("the company's free lunch", "The company's free lunch."),
     ("we got 5-0'd on sat", "We got 5-0'd on Saturday."),
+    ("would u mind feeding the cat sat", "Would you mind feeding the cat Saturday?"),       # the day asked for
+    ("can u cover my shift sat?", "Can you cover my shift Saturday?"),
+    ("can u believe the cat just sat", "Can you believe the cat just sat?"),
+    ("can u believe he sat", "Can you believe he sat?"),
 ]
 
 
