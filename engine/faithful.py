@@ -3091,6 +3091,17 @@ def _kept_d_spelled(candidate: str, rules_text: str) -> list[str]:
     return [f"~{m.group()}" for m in _KEPT_D.finditer(rules_text)
             if re.search(rf"(?<![\w'’]){re.escape(m.group(1))}\s+(?:would|had)\b", candidate, re.IGNORECASE)]
 
+
+# Thanks said less warmly than the writer said them ("thanks so much for the flowers, they're gorgeous" -> "Thank you
+# for the flowers, ..."); none of GYAFC's tune sentences thanks so much
+_THANKS_MUCH = re.compile(r"\bthank\s+you\s+(?:so|very)\s+much\b", re.IGNORECASE)
+_THANKS_WARM = re.compile(r"\b(?:so|very)\s+much\b|\ba\s+lot\b|\bgreatly\b|\bmany\s+thanks\b|\breally\s+(?:appreciate|grateful)|"
+                          r"\bdeeply\b|\bsincerely\b|\btruly\b|\bextremely\b|\bso\s+grateful\b", re.IGNORECASE)
+
+
+def _thanks_cooled(candidate: str, rules_text: str) -> list[str]:
+    return ["~so much"] if _THANKS_MUCH.search(rules_text) and not _THANKS_WARM.search(candidate) else []
+
 # "got" before a participle is a passive: what was done to the writer made what the writer did ("i got promoted!!!" ->
 # "I have promoted.", "he got fired" -> "He has fired."): "have" right before the participle, where "got" stood
 _GOT_DONE_TO = re.compile(r"\b(I|we|he|she|they|you|it)\s+(?:just\s+|finally\s+|also\s+)?got\s+([a-z]{3,}ed|paid|hit|"
@@ -4286,7 +4297,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
                    _you_made_subject_after_comma, _state_phrase_bent, _got_for_made_have, _been_dropped,
-                   _kept_d_spelled)
+                   _kept_d_spelled, _thanks_cooled)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

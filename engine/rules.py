@@ -1761,7 +1761,7 @@ _WEEKDAY_POSSESSIVE = re.compile(r"(?<![\w'’])(mon|tues?|weds?|thu|thurs?|fri|
 _DAY_OF = {**_WEEKDAYS, "tues": "Tuesday", "weds": "Wednesday", "thurs": "Thursday", "fri": "Friday"}
 _AMBIGUOUS_WEEKDAY = re.compile(
     r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through|about"
-    r"|starts|starting|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
+    r"|starts|starting|start|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
@@ -1784,6 +1784,11 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
 # ... and "sat" ending a request ("would u mind feeding the cat sat", "can u cover my shift sat?"): the day asked for
 _SAT_ASKED = re.compile(r"^(\W*(?i:can|could|would|will)\s+(?i:u|you)\b[^.!?\n]*\s)sat(?=\s*[?!.]*\s*$)")
+# "mad busy", "mad expensive": British for "very" before how busy or dear ("mad at me", "mad about you" stay)
+_MAD_VERY = re.compile(r"(?<![\w'’])([Mm])ad(?=\s+(?:busy|expensive|cheap|good|tired|hot|cold|quiet|loud|late|early|"
+                       r"crowded|packed|difficult|hard|easy|long|short|fast|slow|funny|lucky|rich|popular|keen)\b)")
+# "sorry i'm late": the writer apologises for it ("Sorry, I am late, traffic was awful." said it as news)
+_SORRY_LATE = re.compile(r"^(\W*)(?i:sorry|soz|sry)\s+(?=(?i:i\s+am|i['’]?m)\s+(?:so\s+|a\s+bit\s+|running\s+)?late\b)")
 # ... and a short day counted in the month ("free on the first sun of the month")
 _WEEKDAY_OF_MONTH = re.compile(r"\b((?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+)(mon|wed|sat|sun)"
                                r"(?=\s+(?:of|in)\s+(?:the|every|each)\s+month\b)", re.IGNORECASE)
@@ -3056,6 +3061,8 @@ class RuleFormalizer:
         s = _WEEKDAY_DATED.sub(lambda m: _WEEKDAYS[m.group(1)], s)
         s = _WEEKDAY_AM_PM.sub(lambda m: m.group(1) + (" morning" if m.group(2).lower().startswith("a") else " afternoon"),
                                s)
+        s = _MAD_VERY.sub(lambda m: ("V" if m.group(1) == "M" else "v") + "ery", s)
+        s = _SORRY_LATE.sub(lambda m: m.group(1) + "I am sorry ", s)
         s = _SAT_ASKED.sub(lambda m: m.group() if re.search(r"\b(?:just|never|finally|then|and|has|had|have|i|he|she|it|"
                                                             r"they|we|who|that|still|already|[a-z]+ly)\s$", m.group(1),
                                                             re.IGNORECASE)

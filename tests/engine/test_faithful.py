@@ -1711,6 +1711,8 @@ CAUGHT = [
      "hey, r we still on for drinks thurs or shall we move it to fri?", "to"),  # moved to when, lost
     ("We got 5-0 would on Saturday, the ref was useless.", "we got 5-0'd on sat, the ref was useless",
      "~5-0'd"),  # beaten 5-0, spelled as "would"
+    ("Thank you for the flowers, they are gorgeous.", "thanks so much for the flowers, they're gorgeous",
+     "~so much"),  # thanks said less warmly
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms

@@ -1083,7 +1083,7 @@ CASES = [
     ("I feel ill", "I feel ill."),
     ("what the hell is that", "What is that?"),
     ("that was fucking awesome", "That was awesome."),
-    ("srry im late", "Sorry I am late."),
+    ("srry im late", "I am sorry I am late."),
     ("u'll see", "You will see."),
     ("no she`s a country girl", "No, she is a country girl."),
     ("my dad's a loser n he only sleeps", "My dad is a loser and he only sleeps."),
@@ -1240,7 +1240,7 @@ CASES = [
     ("she is having twins", "She is having twins."),
     ("does what it says on the tin", "It does what it says on the tin."),                 # was a question
     ("sorry ur having a rough week", "I am sorry you are having a rough week."),
-    ("sorry i'm late", "Sorry I am late."),
+    ("sorry i'm late", "I am sorry I am late."),
     ("dont overtighten or ull strip the thread", "Do not overtighten or you will strip the thread."),
     ("Hey Mr Thompson,", "Hello Mr. Thompson,"),                                             # was "Mr Thompson."
     ("hey ms park,", "Hello Ms. Park,"),                                                     # was "Hey Ms. Park."
@@ -1652,6 +1652,12 @@ CASES = [
     ("can u cover my shift sat?", "Can you cover my shift Saturday?"),
     ("can u believe the cat just sat", "Can you believe the cat just sat?"),
     ("can u believe he sat", "Can you believe he sat?"),
+    ("sorry i'm late, traffic was awful", "I am sorry I am late, traffic was awful."),  # was "Sorry, I am late, ..."
+    ("sorry im running late", "I am sorry I am running late."),
+    ("soz for the late reply, been mad busy", "Sorry for the late reply, been very busy."),
+    ("he's mad at me", "He is mad at me."),
+    ("the temps start mon, can someone show them the ropes",
+     "The temps start Monday, can someone show them the ropes?"),
 ]
 
 
