@@ -3104,14 +3104,15 @@ def _thanks_cooled(candidate: str, rules_text: str) -> list[str]:
 
 # "got" before a participle is a passive: what was done to the writer made what the writer did ("i got promoted!!!" ->
 # "I have promoted.", "he got fired" -> "He has fired."): "have" right before the participle, where "got" stood
-_GOT_DONE_TO = re.compile(r"\b(I|we|he|she|they|you|it)\s+(?:just\s+|finally\s+|also\s+)?got\s+([a-z]{3,}ed|paid|hit|"
+_GOT_DONE_TO = re.compile(r"\b(I|we|he|she|they|you|it)\s+(?:(?:just|finally|also|never|already|still|eventually|actually|"
+                          r"really|recently|nearly|almost)\s+)?got\s+([a-z]{3,}ed|paid|hit|"
                           r"caught|told|chosen|given|sent|taken|beaten|bitten|stung|thrown|kicked|shot)\b", re.IGNORECASE)
 
 
 def _got_made_active(candidate: str, rules_text: str) -> list[str]:
     return [f"~got {done.lower()}" for who, done in dict.fromkeys(_GOT_DONE_TO.findall(rules_text))
-            if _said_anew(rf"\b{who}\s+(?:(?:have|has|had)\s+|['’]ve\s+|['’]d\s+)(?:just\s+|finally\s+|also\s+)?"
-                          rf"{done}\b", candidate, rules_text)]
+            if _said_anew(rf"\b{who}\s+(?:(?:have|has|had)\s+|['’]ve\s+|['’]d\s+)(?:(?:just|finally|also|never|already|"
+                          rf"still|eventually|actually|really|recently|nearly|almost|not)\s+)?{done}\b", candidate, rules_text)]
 
 
 # A number that labels a thing put before its noun ("the claim in section 3" -> "the claim in 3 section", "gate 12"

@@ -1713,6 +1713,7 @@ CAUGHT = [
      "~5-0'd"),  # beaten 5-0, spelled as "would"
     ("Thank you for the flowers, they are gorgeous.", "thanks so much for the flowers, they're gorgeous",
      "~so much"),  # thanks said less warmly
+    ("I have never paid for the overtime.", "i never got paid for the overtime", "~got paid"),  # paid made payer
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms
@@ -1728,6 +1729,7 @@ FINE = [
     ("I would never pack my husbands bag.", "I'd never pack my husband's bag!"),  # a possessive's apostrophe only
     ("I made it and you can as well.", "i made it and so can you."),  # the writer's own "you"
     ("I bought the cake and it might be stale.", "i bought the cake and it might be stale"),
+    ("I was never paid for the overtime.", "i never got paid for the overtime"),
     ("Do not forget it is Mum's birthday on Sunday. I have got her a card.",
      "dont forget its mums bday on sun, i've got her a card"),
     ("Has the contract been signed yet, or are we still waiting?",
