@@ -982,8 +982,9 @@ _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.
 # ... and "dr" the same way ("hi dr, ive had a rash" -> "Hello Doctor, ..."; a model wrote "Hello Dr. I have had")
 _GREETED_DR = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:dr|doc)\.?(?=\s*[,!:]|\s*$)")
 # "a good q", "any q's", "a quick q": a question ("the q" stays: a train, a letter, a name; "a Q-tip", "f a q")
-_Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-zA-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
-                         r"|other|last|first|random|follow-up|silly)\s+)[qQ](['’]?s)?(?![\w'’&-])(?!\s+(?:train|line)\b)")
+_Q_QUESTION = re.compile(r"(?<![\w'’])(?<!\b[a-hj-tv-zA-HJ-TV-Z] )((?i:a|any|good|quick|my|your|some|few|dumb|stupid|more|no|many"
+                         r"|other|last|first|random|follow-up|silly|have|got|had|ask|asked)\s+)[qQ](['’]?s)?(?![\w'’&-])"
+                         r"(?!\s+(?:train|line)\b)")  # "if u have q's", "ask q's"
 # "the doc appt", "a dr's appt": the doctor's ("The doc appointment"); "reply all" answers everyone on the thread
 # ("i accidentally replied all" was made "I accidentally replied")
 _DOCTORS = re.compile(r"(?<![\w'’])(?i:docs?|drs?|dr['’]s|doctors)\.?\s+(?=(?i:appt|appts|appointment|appointments|office|visit)\b)")
@@ -1528,6 +1529,12 @@ _S_PASSIVE_PROGRESSIVE = re.compile(r"\s+(?:getting|being)\s+[a-z]{2,}(?:ed|en)\
 # "the lab report's worth 30%", "the trip's worth it": "is" before "worth" and what it is worth
 _S_WORTH = re.compile(r"\s+worth\s+(?:\$|\d|(?:it|every|a|an|the|more|less|about|around|over|at|nothing|much|twice"
                       r"|double|trying|checking|asking|reading|watching|seeing)\b)", re.IGNORECASE)
+# "deadline's fri", "the link's https://...": "is" before a day or a link that ends the clause ("the team's Friday
+# drinks" owns them)
+_S_DAY_OR_LINK_END = re.compile(r"\s+(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|"
+                                r"thursday|friday|saturday|sunday|tomorrow|tmrw|tmr|today|tonight|"
+                                r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|https?://\S+|" + _MARK + r")\s*(?:$|[,.;!?)])",
+                                re.IGNORECASE)
 # "the client's running 15 min late", "the bus's running behind": "is" ("the client's running shoes" own)
 # "the new laptop's way faster": "is" before a comparative and its measure ("the team's way of working" owns)
 _S_RUNNING_OR_FASTER = re.compile(r"\s+(?:running\s+(?:late|behind|early|over|\d)|(?:way|much|far|loads|miles|heaps|"
@@ -2970,7 +2977,7 @@ class RuleFormalizer:
             subject_verb = ((nxt in _S_SUBJECT_VERB_NEXT and not _HYPHEN_AFTER_NEXT.match(text, end))
                             or _S_PARTICIPLE_THEN_PREP.match(text, end) or _S_PROGRESSIVE_OBJECT.match(text, end)
                             or _S_ADJ_CLAUSE_END.match(text, end) or _S_PASSIVE_PROGRESSIVE.match(text, end)
-                            or _S_PROGRESSIVE_PREP.match(text, end)) \
+                            or _S_PROGRESSIVE_PREP.match(text, end) or _S_DAY_OR_LINK_END.match(text, end)) \
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)

@@ -1658,6 +1658,11 @@ CASES = [
     ("he's mad at me", "He is mad at me."),
     ("the temps start mon, can someone show them the ropes",
      "The temps start Monday, can someone show them the ropes?"),
+    ("email me if u have q's", "Email me if you have questions."),
+    ("the link's https://example.com/signup, deadline's fri",
+     "The link is https://example.com/signup, deadline is Friday."),
+    ("the team's friday drinks", "The team's Friday drinks."),                          # owns
+    ("the party's on the 5th", "The party is on the 5th."),
 ]
 
 
