@@ -1488,7 +1488,8 @@ _S_SUBJECT_BEFORE = re.compile(
     r"believe|bet|feel|that|forget|remember|reminder|note|aware)\s+)"
     r"(?:(?:half|all|most|some|none|one|both|each|any)\s+(?:of\s+)?)?"  # "half the team's off with flu"
     r"(?:(?:the|my|your|his|her|our|their|this|that|ur)\s+)?(?:(?!(?:it|i|he|she|we|they|you|u|have|has|had|are|is|was|"
-    r"were|do|does|did|got|get|like|love|want|need|see|saw|know|think)\s)[^\W\d_]+\s+){0,2}$",
+    r"were|do|does|did|got|get|like|love|want|need|see|saw|know|think|at|in|on|to|from|with|for|of|by|about|near|"
+    r"after|before|round|around|over|under|into)\s)[^\W\d_]+\s+){0,2}$",  # ("dinner at mum's sunday" owns)
     re.IGNORECASE)  # "the new intern's",
 # "heads up - prod deploy's moved to 3pm"
 # "the shipment's late, ..." / "the game's over": 's is "is" before one of these when the clause ends after it

@@ -1663,6 +1663,7 @@ CASES = [
      "The link is https://example.com/signup, deadline is Friday."),
     ("the team's friday drinks", "The team's Friday drinks."),                          # owns
     ("the party's on the 5th", "The party is on the 5th."),
+    ("dinner at mum's sunday, 1pm", "Dinner at mum's Sunday, 1pm."),                     # her place
 ]
 
 
