@@ -3867,9 +3867,6 @@ _NAME_PARTS_ONLY = frozenset(["new", "old", "great", "big", "little", "grand", "
 _LETTER_NUMBER = re.compile(r"(?<=[\w,;:] )([A-Z])(\.\d[\d.]*)")
 
 
-_REACHED = frozenset(["me", "you", "him", "her", "us", "them", "it"])
-
-
 def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = "") -> str:
     """The candidate with the writer's lower case kept on common words the model capitalised as if names ("the apt
     is" -> "The Apt is", "allowed max 2 hours" -> "allowed Max 2 hours"): a word the writer typed only in lower case
@@ -3929,7 +3926,7 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
         # "... and Tom Owes me 15"): no title's word, whose next would have its capital too
         if (low in typed and m.group(2) not in typed and low in wordlist.common and low not in wordlist.capitalised
                 and not m.group(3) and i > 0 and _TITLE_WORD.fullmatch(toks[i - 1]) and i + 1 < len(toks)
-                and _bare(toks[i + 1]) in _REACHED
+                and _bare(toks[i + 1]) in _PARTICLE_OBJECTS
                 and toks[i + 1][:1].islower() and not _inside_quotes(toks, i)):
             toks[i] = m.group(1) + low + m.group(3)
             continue
