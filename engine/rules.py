@@ -550,6 +550,10 @@ _I_HAVE_DROP_AFTER_COMMA = re.compile(
     r"(?<=,\s)(?<!\b[Ii],\s)(already\s+(?:eaten|done|seen|sent|paid|booked|finished|had|bought|ordered|submitted|"
     r"replied|called|emailed|read|watched|tried|checked|left|gone|started|signed|applied|asked|told)\b)(?=[^.!?]*$)",
     re.IGNORECASE)
+# ... and "it" before what a day or a time will be ("gonna be a long day" was offered as "I am going to be a long day.")
+_IT_WILL_BE_DROP = re.compile(rf"^({_LEAD})(?=(?i:gonna|going\s+to)\s+be\s+(?:a|an|another|such\s+a)\s+(?:[a-z]+\s+)?"
+                              r"(?:day|night|week|weekend|morning|evening|afternoon|one|ride|year|month|shift|trip|"
+                              r"party|game|match|journey|flight|wait|meeting)\b)")
 # ... and before a state only a person is in ("proper knackered after that shift" -> "I am very exhausted ..."; a model
 # made it "It is very knackered after that shift.")
 _I_STATE_DROP = re.compile(rf"^({_LEAD})((?:(?:so|very|really|absolutely|totally|completely|a\s+bit)\s+)?(?:knackered|"
@@ -2326,7 +2330,11 @@ def _title_name(m: re.Match) -> str:
 _WORD_BEFORE_END = re.compile(r"([\w'’]+)\s*$")
 # words after which a sentence cannot end: the emoji after them stands for a word
 _CLAUSE_AFTER_EMOJI = re.compile(r"(?<= )(?i:i|i'm|im|i'll|ill|i've|we|we're|gonna|going|gotta|cant|can't|will|"
-                                r"just|need|heading|omw|see|hope|thanks|thx|love|miss|cannot|wish)\b")
+                                r"just|need|heading|omw|see|hope|thanks|thx|love|miss|cannot|wish|"
+                                # a clause of its own ("my cat knocked my coffee over 😭 it's fine", "running late 🏃
+                                # save me a seat"); not "the" ("bought new 👟 the other day")
+                                r"it|it's|its|he|she|they|you|u|that's|thats|save|have|let|call|text|send|check|come|"
+                                r"bring|don't|dont|pls|please|can|could|would|should)\b")
 _NEEDS_COMPLEMENT = frozenset(["is", "are", "was", "were", "be", "been", "am", "so", "very", "too", "the", "a", "an",
                                "my", "your", "our", "their", "his", "her", "this", "that", "and", "or", "of", "to",
                                "for", "with", "at", "in", "on", "like", "feel", "feeling", "looks", "look", "seems",
@@ -3111,6 +3119,7 @@ class RuleFormalizer:
                               + (", I am " if m.group("am") is not None else ", I "), s)
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
+        s = _IT_WILL_BE_DROP.sub(lambda m: m.group(1) + "it is ", s)
         if re.search(r"\b(?:i|me|my|mine)\b", s, re.IGNORECASE):
             s = _I_SUBJECT_DROP_AFTER_COMMA.sub(lambda m: "I " + m.group(1).lower(), s)
             s = _I_HAVE_DROP_AFTER_COMMA.sub(lambda m: "I have " + m.group(1).lower(), s)

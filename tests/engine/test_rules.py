@@ -1664,6 +1664,11 @@ CASES = [
     ("the team's friday drinks", "The team's Friday drinks."),                          # owns
     ("the party's on the 5th", "The party is on the 5th."),
     ("dinner at mum's sunday, 1pm", "Dinner at mum's Sunday, 1pm."),                     # her place
+    ("running late 🏃‍♀️ save me a seat", "Running late, save me a seat."),                # the emoji parts two clauses
+    ("happy friday everyone 🍻 have a good weekend", "Happy Friday everyone, have a good weekend."),
+    ("bought new 👟 the other day", "Bought new 👟 the other day."),                      # the emoji is the thing
+    ("gonna be a long day ☕☕☕", "It is going to be a long day."),                         # was "I am going to be ..."
+    ("gonna be late", "Going to be late."),
 ]
 
 
