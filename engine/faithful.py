@@ -3102,6 +3102,23 @@ _THANKS_WARM = re.compile(r"\b(?:so|very)\s+much\b|\ba\s+lot\b|\bgreatly\b|\bman
 def _thanks_cooled(candidate: str, rules_text: str) -> list[str]:
     return ["~so much"] if _THANKS_MUCH.search(rules_text) and not _THANKS_WARM.search(candidate) else []
 
+
+# A doing the writer reports after a comma made an order ("the staging env is down, looking into it" -> "..., look
+# into it."): the rules' ", looking", the candidate's ", look"
+_DOING_AFTER_COMMA = re.compile(r",\s+([a-z]{2,}?)(\w?)ing\b", re.IGNORECASE)
+
+
+def _doing_made_order(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for m in _DOING_AFTER_COMMA.finditer(rules_text):
+        stem, extra = m.group(1), m.group(2)
+        bases = {stem + extra, stem + extra + "e"} | ({stem} if extra and stem.endswith(extra) else set())
+        said = re.compile(rf",\s+(?:{'|'.join(map(re.escape, sorted(bases)))})\b(?!ing)", re.IGNORECASE)
+        if said.search(candidate) and not said.search(rules_text) and not re.search(
+                rf"\b{re.escape(m.group(1) + m.group(2))}ing\b", candidate, re.IGNORECASE):
+            out.append(f"~{(m.group(1) + m.group(2)).lower()}ing")
+    return out
+
 # "got" before a participle is a passive: what was done to the writer made what the writer did ("i got promoted!!!" ->
 # "I have promoted.", "he got fired" -> "He has fired."): "have" right before the participle, where "got" stood
 _GOT_DONE_TO = re.compile(r"\b(I|we|he|she|they|you|it)\s+(?:(?:just|finally|also|never|already|still|eventually|actually|"
@@ -4295,7 +4312,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
                    _you_made_subject_after_comma, _state_phrase_bent, _got_for_made_have, _been_dropped,
-                   _kept_d_spelled, _thanks_cooled)
+                   _kept_d_spelled, _thanks_cooled, _doing_made_order)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1222,7 +1222,9 @@ _CLOSING_REQUEST = re.compile(
     # buying"; a "who" after a comma is more often a relative pronoun ("the actress, who was Lauren Bacall"), so
     # it counts only before "is/are ...ing"
     r"|,\s*(?:(?:what|where|when|why|how)\s+(?:is|are|was|were|do|does|did|can|could|should|will|would)\s"
-    r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*)$"
+    r"[^,.!?;:]*|who\s+(?:is|are)\s+\w+ing\s*[.~-]*"
+    # ... or before an auxiliary and its subject ("i'm blocked on the API keys, who do i ask": no relative "who")
+    r"|(?:who|which)\s+(?:do|does|did|should|shall|can|could|will|would)\s+(?:i|we|you|they)\s+[^,.!?;:]*)$"
     # an inverted question after a statement: "the contract expires end of june, do we renew or not"
     r"|,\s*(?:but\s+)?(?!(?:do|have)\s+it\b)(?:do|does|did|should|shall|is|are|have|has|can|could|will|would|was|were)\s+"
     r"(?:we|i|you|they|he|she|it|there|that|this|someone|anyone|anybody|everyone)\b"
@@ -1519,7 +1521,7 @@ _S_PROGRESSIVE_PREP = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|even
                                  r"drawing|filling|lining|housing|marketing|engineering|accounting|planning|"
                                  r"shopping|swimming|dining|clothing|packaging|parenting|lighting|heating|flooring|"
                                  r"bedding|seating|crossing|timing|pricing|wiring|plumbing|catering)[a-z]{3,}ing"
-                                 r"(?:\s+(?:on|in|at|again|now|today|tonight|because|since|up|down|out|off)\b"
+                                 r"(?:\s+(?:on|in|at|again|now|today|tonight|because|since|up|down|out|off|to)\b"
                                  r"|\s*(?:$|[,.;:!?)]))", re.IGNORECASE)  # ... or ends the clause ("the landlord's chasing")
 # ... and before an adjective that ends the clause ("traffic's insane", "the line's huge,")
 _S_ADJ_CLAUSE_END = re.compile(

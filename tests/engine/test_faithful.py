@@ -1714,6 +1714,9 @@ CAUGHT = [
     ("Thank you for the flowers, they are gorgeous.", "thanks so much for the flowers, they're gorgeous",
      "~so much"),  # thanks said less warmly
     ("I have never paid for the overtime.", "i never got paid for the overtime", "~got paid"),  # paid made payer
+    ("The staging env is down, look into it.", "the staging env is down, looking into it",
+     "~looking"),  # the writer's doing made an order
+    ("Dinner is ready, make a salad.", "dinner's ready, making a salad", "~making"),
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms

@@ -1669,6 +1669,9 @@ CASES = [
     ("bought new 👟 the other day", "Bought new 👟 the other day."),                      # the emoji is the thing
     ("gonna be a long day ☕☕☕", "It is going to be a long day."),                         # was "I am going to be ..."
     ("gonna be late", "Going to be late."),
+    ("i'm blocked on the API keys, who do i ask", "I am blocked on the API keys, who do I ask?"),  # a question
+    ("the actress, who was lauren bacall", "The actress, who was lauren bacall."),          # a relative "who"
+    ("the customer's threatening to churn", "The customer is threatening to churn."),
 ]
 
 
