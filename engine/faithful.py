@@ -3119,6 +3119,19 @@ def _doing_made_order(candidate: str, rules_text: str) -> list[str]:
             out.append(f"~{(m.group(1) + m.group(2)).lower()}ing")
     return out
 
+
+# What someone is to be told cut off from the telling by a sentence's end ("can u tell jess i said congrats" -> "Can you
+# tell Jess? I said congratulations."): the rules' "tell jess I said", the candidate's "tell Jess?"
+_TOLD_WHAT = re.compile(r"\b(tell|ask|remind|let|warn|inform)\s+(?!(?:him|her|them|me|us|you|it|everyone|everybody|"
+                        r"someone|somebody|anyone)\b)([A-Za-z]+)\s+(?:i|we|that|to|he|she|they|it|you)\b",
+                        re.IGNORECASE)  # a name ("just ask her she'll ..." may end where "her" does)
+
+
+def _told_cut_off(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{m.group(1).lower()} {m.group(2).lower()}" for m in _TOLD_WHAT.finditer(rules_text)
+            if re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[?.!;]", candidate, re.IGNORECASE)
+            and not re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[?.!;]", rules_text, re.IGNORECASE)]
+
 # "got" before a participle is a passive: what was done to the writer made what the writer did ("i got promoted!!!" ->
 # "I have promoted.", "he got fired" -> "He has fired."): "have" right before the participle, where "got" stood
 _GOT_DONE_TO = re.compile(r"\b(I|we|he|she|they|you|it)\s+(?:(?:just|finally|also|never|already|still|eventually|actually|"
@@ -4312,7 +4325,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
                    _you_made_subject_after_comma, _state_phrase_bent, _got_for_made_have, _been_dropped,
-                   _kept_d_spelled, _thanks_cooled, _doing_made_order)
+                   _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1552,7 +1552,9 @@ _S_RUNNING_OR_FASTER = re.compile(r"\s+(?:running\s+(?:late|behind|early|over|\d
 _S_COUNT_END = re.compile(r"\s+(?:about\s+|around\s+|only\s+|like\s+)?\d[\d,.]*\s*(?:pages?|words?|mins?|minutes?|hrs?|"
                           r"hours?|days?|wks?|weeks?|months?|years?|yrs?|miles?|km|kg|quid|pounds|dollars|bucks|people|"
                           r"ppl|%|percent)\s*(?:$|[,.;:!?)]|(?:long|old|away|late|early|now|max|tops|total)\b)")
-# (in lower case: "AFI's 100 Years, 100 Stars" is a title)
+# (in lower case: "AFI's 100 Years, 100 Stars" is a title); and an age ("grandma's 80 next wk", "my dad's 60 today";
+# "grandma's 80 candles" owns them)
+_S_AGE = re.compile(r"\s+\d{1,3}\s+(?:next|this|on|today|tomorrow|tmrw|soon|now|already)\b|\s+\d{1,3}\s*(?:$|[,;!?]|\.(?!\d))")
 _OWNER_WORDS = frozenset(["their", "your", "our", "his", "her", "my", "its"])  # "their's much less fun": a typo
 # "revenue's down 5%", "traffic's up 20 percent": "is" before a change by an amount
 _S_CHANGE = re.compile(r"\s+(?:up|down)\s+(?:by\s+)?\$?\d", re.IGNORECASE)
@@ -2992,7 +2994,7 @@ class RuleFormalizer:
                 and _S_SUBJECT_BEFORE.search(text, max(0, end - len(word) - 100), end - len(word)) is not None
             if (base in _PRONOUN_S or nxt in _S_VERB_NEXT or subject_verb or _S_ADJ_THEN_END.match(text, end)
                     or _S_WORTH.match(text, end) or _S_CHANGE.match(text, end) or _S_OFF.match(text, end)
-                    or ((_S_RUNNING_OR_FASTER.match(text, end) or _S_COUNT_END.match(text, end)
+                    or ((_S_RUNNING_OR_FASTER.match(text, end) or _S_COUNT_END.match(text, end) or _S_AGE.match(text, end)
                          or _S_MULTIPLE.match(text, end)) and base not in _OWNER_WORDS)):
                 has = (_has_next(text, end) in _S_HAS_NEXT | _S_HAS_PARTICIPLES
                        or (base in _S_PERSON and (_S_HAS_PHRASAL.match(text, end) or _S_HAS_DONE.match(text, end)))

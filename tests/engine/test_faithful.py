@@ -1717,6 +1717,7 @@ CAUGHT = [
     ("The staging env is down, look into it.", "the staging env is down, looking into it",
      "~looking"),  # the writer's doing made an order
     ("Dinner is ready, make a salad.", "dinner's ready, making a salad", "~making"),
+    ("Can you tell Jess? I said congratulations.", "can u tell jess i said congrats", "~tell jess"),  # what to tell, cut
 ]
 FINE = [
     # session 39: capitals typed for stress are no acronyms
@@ -1733,6 +1734,8 @@ FINE = [
     ("I made it and you can as well.", "i made it and so can you."),  # the writer's own "you"
     ("I bought the cake and it might be stale.", "i bought the cake and it might be stale"),
     ("I was never paid for the overtime.", "i never got paid for the overtime"),
+    ("Simply ask her. She will probably like for you to have some help.",
+     "just ask her she'll probably like you to have some help"),  # "her" ends the asking
     ("Do not forget it is Mum's birthday on Sunday. I have got her a card.",
      "dont forget its mums bday on sun, i've got her a card"),
     ("Has the contract been signed yet, or are we still waiting?",

@@ -1672,6 +1672,9 @@ CASES = [
     ("i'm blocked on the API keys, who do i ask", "I am blocked on the API keys, who do I ask?"),  # a question
     ("the actress, who was lauren bacall", "The actress, who was lauren bacall."),          # a relative "who"
     ("the customer's threatening to churn", "The customer is threatening to churn."),
+    ("grandma's 80 next wk", "Grandma is 80 next week."),                               # an age
+    ("my dad's 60 today", "My dad is 60 today."),
+    ("grandma's 80 candles", "Grandma's 80 candles."),                                  # owns them
 ]
 
 
