@@ -1528,7 +1528,8 @@ _S_ADJ_CLAUSE_END = re.compile(
     r"\s+(?:insane|crazy|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
     r"easy|hard|tough|quiet|loud|crowded|packed|nuts|brutal|ridiculous|awesome|fantastic|horrible|weird|different|"
     r"same|fun|boring|annoying|cute|gorgeous|beautiful|expired|invalid|wrong|bad|tiny|small|big|massive|cramped|"
-    r"spacious|messy|filthy|dirty|noisy|dark|outdated|overpriced|slammed|swamped|mid|trash|fire)"
+    r"spacious|messy|filthy|dirty|noisy|dark|outdated|overpriced|slammed|swamped|mid|trash|fire|knackered|bust|busted|"
+    r"wrecked|ruined|fried)"
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|"
     r"again|too|now|today|tonight|already|lol|tbh|imo|though|tho)\b)", re.IGNORECASE)
 # ... and before "getting" or "being" and a participle ("the parking lot's getting repaved", "my sis's getting married")
@@ -1655,7 +1656,7 @@ _ITS_WAY_OVER = re.compile(r"\s+way\s+(?:too|more|less|better|worse|bigger|small
                            r"(?:the\s+)?(?:budget|limit|word|count|top|deadline|time))\b", re.IGNORECASE)
 # "the new phone's twice the price", "the team's half the size": "is" before a multiple ("the team's half of the
 # pitch" owns)
-_S_MULTIPLE = re.compile(r"\s+(?:twice|double|triple|half)\s+(?:the|as)\b", re.IGNORECASE)
+_S_MULTIPLE = re.compile(r"\s+(?:twice|double|triple|half)\s+(?:the|as|what)\b", re.IGNORECASE)
 _ITS_IS_NEXT = frozenset([
     "a", "an", "the", "not", "so", "very", "too", "just", "really", "gonna", "going", "been", "all", "ok",
     "okay", "my", "your", "because", "like", "to", "in", "on", "at", "about", "only", "still", "that",

@@ -1675,6 +1675,8 @@ CASES = [
     ("grandma's 80 next wk", "Grandma is 80 next week."),                               # an age
     ("my dad's 60 today", "My dad is 60 today."),
     ("grandma's 80 candles", "Grandma's 80 candles."),                                  # owns them
+    ("the gas bill's double what it was last yr", "The gas bill is double what it was last year."),
+    ("the AV guy says the projector's knackered", "The AV guy says the projector is knackered."),
 ]
 
 
