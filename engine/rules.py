@@ -550,6 +550,15 @@ _I_HAVE_DROP_AFTER_COMMA = re.compile(
     r"(?<=,\s)(?<!\b[Ii],\s)(already\s+(?:eaten|done|seen|sent|paid|booked|finished|had|bought|ordered|submitted|"
     r"replied|called|emailed|read|watched|tried|checked|left|gone|started|signed|applied|asked|told)\b)(?=[^.!?]*$)",
     re.IGNORECASE)
+# ... and "it has" before how long it has been ("we should catch up soon, been ages" was offered as "..., and have been
+# ages.")
+_BEEN_AGES = re.compile(r"(^\W*|,\s+)(?=(?i:been)\s+(?:ages|a\s+while|forever|too\s+long|so\s+long|years|months|weeks|a\s+"
+                        r"(?:long\s+)?(?:time|year|month|week))\b)")
+# ... and "I have" before what the writer has just seen or heard ("just seen the news, are u ok??" was offered as "Have
+# you seen the news? Are you okay?")
+_JUST_DONE_DROP = re.compile(rf"^({_LEAD})(?=(?i:just)\s+(?:seen|heard|read|found\s+out|realised|realized|noticed|"
+                             r"finished|landed|arrived|woken\s+up|got\s+(?:back|home|in|off|up|your|ur|the)|got\s+"
+                             r"off|received|sent|booked|paid)\b)")
 # ... and "it" before what a day or a time will be ("gonna be a long day" was offered as "I am going to be a long day.")
 _IT_WILL_BE_DROP = re.compile(rf"^({_LEAD})(?=(?i:gonna|going\s+to)\s+be\s+(?:a|an|another|such\s+a)\s+(?:[a-z]+\s+)?"
                               r"(?:day|night|week|weekend|morning|evening|afternoon|one|ride|year|month|shift|trip|"
@@ -1484,7 +1493,8 @@ _S_STATES = ("free|approved|blocked|booked|canceled|cancelled|closed|confirmed|c
              "fixed|frozen|locked|muted|paid|postponed|scheduled|sent|shipped|signed|submitted|updated|worried|"
              "attached|enclosed|included|uploaded|installed|live|valid|available")
 _S_PARTICIPLE_THEN_PREP = re.compile(
-    rf"\s+(?:(?:only|still|now|also|just|already|currently|usually)\s+)?(?:{_S_STATES}|rescheduled|moved|pushed|broken|jammed|open|shut)"
+    rf"\s+(?:(?:only|still|now|also|just|already|currently|usually)\s+)?(?:{_S_STATES}|rescheduled|moved|pushed|broken|jammed|open|shut|"
+    r"meant|supposed)"
     r"\s+(?:\d+\s*(?:mins?|minutes?|hrs?|hours?|days?|wks?|weeks?|months?)\b|24/7|\d{1,2}(?::\d\d)?\s*(?:am|pm|[-–])|" + _MARK + r"|(?:by|to|for|until|till|til|from|since|again|because|at|in|on|back|out|up|about|today|tomorrow|"
     r"tonight|now|all|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)\b)", re.IGNORECASE)
@@ -3125,6 +3135,8 @@ class RuleFormalizer:
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IT_WILL_BE_DROP.sub(lambda m: m.group(1) + "it is ", s)
+        s = _BEEN_AGES.sub(lambda m: m.group(1) + ("it has " if m.group(1).strip() else "It has "), s)
+        s = _JUST_DONE_DROP.sub(lambda m: m.group(1) + "I have ", s)
         if re.search(r"\b(?:i|me|my|mine)\b", s, re.IGNORECASE):
             s = _I_SUBJECT_DROP_AFTER_COMMA.sub(lambda m: "I " + m.group(1).lower(), s)
             s = _I_HAVE_DROP_AFTER_COMMA.sub(lambda m: "I have " + m.group(1).lower(), s)

@@ -1677,6 +1677,11 @@ CASES = [
     ("grandma's 80 candles", "Grandma's 80 candles."),                                  # owns them
     ("the gas bill's double what it was last yr", "The gas bill is double what it was last year."),
     ("the AV guy says the projector's knackered", "The AV guy says the projector is knackered."),
+    ("we should catch up soon, been ages", "We should catch up soon, it has been ages."),  # was "and have been ages"
+    ("been ages since i saw u", "It has been ages since I saw you."),
+    ("just seen the news, are u ok??", "I have just seen the news, are you okay?"),   # was "Have you seen the news?"
+    ("just landed, taxi queue is massive", "I have just landed, taxi queue is massive."),
+    ("fancy a walk later? weather's meant to be nice", "Fancy a walk later? Weather is meant to be nice."),
 ]
 
 
