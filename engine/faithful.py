@@ -3794,6 +3794,11 @@ def writer_spelling(text: str, source: str) -> str:
         return mine if word.islower() else mine.capitalize()
 
     text = _TOKENS.sub(back, text)
+    # one end of a range the writer typed in digits, spelled out ("between 1 and 5" -> "between one and 5")
+    text = _RANGE_HALF_SPELLED.sub(lambda m: m.group(1) + str(_NUMBER_WORDS.index(m.group(2).lower())) + m.group(3)
+                                   if re.search(rf"\b{m.group(1).strip()}\s+{_NUMBER_WORDS.index(m.group(2).lower())}"
+                                                rf"\s*{re.escape(m.group(3).strip())}", source, re.IGNORECASE)
+                                   else m.group(), text)
     # a label's number the writer typed in digits, spelled out ("plug the hdmi into port 2 not port 1" -> "..., not
     # port one"): the writer's digits, which name the thing
     return _LABEL_NUMBER_WORD.sub(lambda m: m.group(1) + str(_NUMBER_WORDS.index(m.group(2).lower()))
@@ -3801,6 +3806,8 @@ def writer_spelling(text: str, source: str) -> str:
                                                r"(?![\d.,:])", source, re.IGNORECASE) else m.group(), text)
 
 
+_RANGE_HALF_SPELLED = re.compile(rf"\b((?i:between|from)\s+)({'|'.join(_NUMBER_WORDS[1:13])})(\s*(?:and|to|-)\s*)(?=\d)",
+                                 re.IGNORECASE)
 _LABEL_NUMBER_WORD = re.compile(r"\b((?i:port|room|gate|platform|floor|level|step|option|table|seat|bay|line|slide|page|"
                                 r"chapter|section|question|item|figure|exhibit|appendix|track|lane|terminal|ward|bus|"
                                 r"route|version|phase|stage|zone|tier|block|unit|suite|row|column|screen|desk|locker)"

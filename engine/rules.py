@@ -1809,6 +1809,9 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
                           r"(?=\s*(?:$|[,.;:!?)]|(?i:tho|though|either|too|pls|please|lol|thanks|thx)\b))")  # "not sun tho"
 # a short day before a part of the day ("a 5k sat morning", "sun night"): the day
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
+# ... and "sat" after what is to be done to a thing ("gonna get it fixed sat": the cat that sat is no thing fixed)
+_SAT_DONE = re.compile(r"\b((?:fixed|done|sorted|delivered|cleaned|checked|repaired|serviced|booked|collected|"
+                       r"picked\s+up|dropped\s+off|finished|moved)\s+)sat(?=\s*(?:$|[,.!?]))")
 # ... and "sat" ending a request ("would u mind feeding the cat sat", "can u cover my shift sat?"): the day asked for
 _SAT_ASKED = re.compile(r"^(\W*(?i:can|could|would|will)\s+(?i:u|you)\b[^.!?\n]*\s)sat(?=\s*[?!.]*\s*$)")
 # "mad busy", "mad expensive": British for "very" before how busy or dear ("mad at me", "mad about you" stay)
@@ -3094,6 +3097,7 @@ class RuleFormalizer:
                                s)
         s = _MAD_VERY.sub(lambda m: ("V" if m.group(1) == "M" else "v") + "ery", s)
         s = _SORRY_LATE.sub(lambda m: m.group(1) + "I am sorry ", s)
+        s = _SAT_DONE.sub(lambda m: m.group(1) + "Saturday", s)
         s = _SAT_ASKED.sub(lambda m: m.group() if re.search(r"\b(?:just|never|finally|then|and|has|had|have|i|he|she|it|"
                                                             r"they|we|who|that|still|already|[a-z]+ly)\s$", m.group(1),
                                                             re.IGNORECASE)

@@ -698,6 +698,10 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_spelling("Plug the HDMI into port 2, not port one.", "plug the hdmi into port 2 not port 1") == \
         "Plug the HDMI into port 2, not port 1."
     assert writer_spelling("I need one room.", "i need 1 room") == "I need one room."
+    # ... and one end of a range ("between 1 and 5" was offered as "between one and 5")
+    assert writer_spelling("The plumber is coming between one and 5.", "the plumber's coming between 1 and 5") == \
+        "The plumber is coming between 1 and 5."
+    assert writer_spelling("It is between one and two.", "its between one and two") == "It is between one and two."
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."

@@ -1682,6 +1682,7 @@ CASES = [
     ("just seen the news, are u ok??", "I have just seen the news, are you okay?"),   # was "Have you seen the news?"
     ("just landed, taxi queue is massive", "I have just landed, taxi queue is massive."),
     ("fancy a walk later? weather's meant to be nice", "Fancy a walk later? Weather is meant to be nice."),
+    ("my phone's cracked, gonna get it fixed sat", "My phone is cracked, going to get it fixed Saturday."),
 ]
 
 
