@@ -1582,6 +1582,7 @@ _UR_ARE_NEXT = frozenset([
     "trying", "asking", "looking", "getting", "making", "saying", "one", "probably", "definitely",
     "obviously", "totally", "absolutely", "free", "busy", "available", "ready", "able", "allowed", "online",
     "safe", "sick", "tired", "late", "alone", "awake", "asleep", "bored", "hungry", "ok", "okay", "alright", "fine",
+    "well",  # "hope ur well!" was "hope your well"
     # an adverb before what the reader is ("ur literally the best" was "Your literally the best.")
     "literally", "actually", "honestly", "seriously", "basically", "genuinely", "officially", "clearly", "also",
     "already", "both", "now", "def", "defo", "deffo", "legit", "lowkey", "kinda", "sorta", "super",

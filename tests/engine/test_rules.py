@@ -1683,6 +1683,7 @@ CASES = [
     ("just landed, taxi queue is massive", "I have just landed, taxi queue is massive."),
     ("fancy a walk later? weather's meant to be nice", "Fancy a walk later? Weather is meant to be nice."),
     ("my phone's cracked, gonna get it fixed sat", "My phone is cracked, going to get it fixed Saturday."),
+    ("hi sarah, hope ur well!", "Hi Sarah, hope you are well."),                        # was "hope your well"
 ]
 
 
