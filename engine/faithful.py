@@ -2966,7 +2966,7 @@ _OWN_CLAUSE_SAID = re.compile(r"^\W*(?:i|we)\b[^.!?;]*?(,|\bso|\band|\bbut)\s+(?
                               + r")\b", re.IGNORECASE)  # (the rules' "so I might be slow")
 
 
-def _you_made_subject_after_comma(candidate: str, rules_text: str) -> list[str]:
+def _own_clause_given_subject(candidate: str, rules_text: str) -> list[str]:
     m = _OWN_CLAUSE_GOES_ON.match(rules_text) or _OWN_CLAUSE_SAID.match(rules_text)
     if not m:
         return []
@@ -3794,16 +3794,21 @@ def writer_spelling(text: str, source: str) -> str:
         return mine if word.islower() else mine.capitalize()
 
     text = _TOKENS.sub(back, text)
-    # one end of a range the writer typed in digits, spelled out ("between 1 and 5" -> "between one and 5")
-    text = _RANGE_HALF_SPELLED.sub(lambda m: m.group(1) + str(_NUMBER_WORDS.index(m.group(2).lower())) + m.group(3)
-                                   if re.search(rf"\b{m.group(1).strip()}\s+{_NUMBER_WORDS.index(m.group(2).lower())}"
-                                                rf"\s*{re.escape(m.group(3).strip())}", source, re.IGNORECASE)
-                                   else m.group(), text)
-    # a label's number the writer typed in digits, spelled out ("plug the hdmi into port 2 not port 1" -> "..., not
-    # port one"): the writer's digits, which name the thing
-    return _LABEL_NUMBER_WORD.sub(lambda m: m.group(1) + str(_NUMBER_WORDS.index(m.group(2).lower()))
-                                  if re.search(rf"\b{m.group(1).strip()}\s+{_NUMBER_WORDS.index(m.group(2).lower())}"
-                                               r"(?![\d.,:])", source, re.IGNORECASE) else m.group(), text)
+    # one end of a range the writer typed in digits, spelled out ("between 1 and 5" -> "between one and 5"), and a
+    # label's number ("plug the hdmi into port 2 not port 1" -> "..., not port one"): the writer's digits, which name
+    # the thing
+    return _digits_typed(_LABEL_NUMBER_WORD, _digits_typed(_RANGE_HALF_SPELLED, text, source), source)
+
+
+def _digits_typed(pattern: re.Pattern, text: str, source: str) -> str:
+    """``text`` with the number word of each ``pattern`` match (group 2, after the word before it in group 1 and before
+    an optional group 3) written in digits where the writer typed it so in ``source``."""
+    def back(m: re.Match) -> str:
+        n = _NUMBER_WORDS.index(m.group(2).lower())
+        tail = m.group(3) if pattern.groups >= 3 else ""
+        typed = rf"\b{m.group(1).strip()}\s+{n}" + (rf"\s*{re.escape(tail.strip())}" if tail else r"(?![\d.,:])")
+        return m.group(1) + str(n) + tail if re.search(typed, source, re.IGNORECASE) else m.group()
+    return pattern.sub(back, text)
 
 
 _RANGE_HALF_SPELLED = re.compile(rf"\b((?i:between|from)\s+)({'|'.join(_NUMBER_WORDS[1:13])})(\s*(?:and|to|-)\s*)(?=\d)",
@@ -4331,7 +4336,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _no_way_turned, _its_made_is, _would_made_had,
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
-                   _you_made_subject_after_comma, _state_phrase_bent, _got_for_made_have, _been_dropped,
+                   _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off)
 
 

@@ -644,6 +644,7 @@ _HELLA_MANY = re.compile(r"(?:[a-z]+[^su]s|people|money|stuff|time|food|fun|work
 # "bring a brolly": an umbrella ("its brolly", "Brolly" alone: a character's name)
 _BROLLY = re.compile(r"(?<![\w'’])((?i:a|an|the|my|your|ur|his|her|our|their|no)\s+)brolly(?![\w'’])")
 _OH_NO_DISMAY = re.compile(r"^(\W*[Oo]h), ([Nn]o+)(?=[,.!?]|\s*$)")
+_OH_NO_HOPE = re.compile(r"^(\W*Oh no+,\s+)(hope)\b(?!\s+(?:so|not)\b)")  # ... and the writer's "I hope" after it
 # "omg noooo :(" is dismay ("oh no", whose "oh" stays), which the filler rule would cut to "No." (an answer, grown into "No, I do not.")
 _OMG_NO = re.compile(r"(?<![\w'’])(?:[Oo][Mm][Gg]|[Oo]h my (?:god|gosh))[,!.]*\s+([Nn]o)(?=\s*[.!?:(]*\s*$)", re.MULTILINE)
 # "i seen him yesterday": I saw ("I have seen him yesterday" was offered); "have you seen" and "u seen it?" stay
@@ -3186,7 +3187,7 @@ class RuleFormalizer:
         s = _capitalise_first(s)
         s = _INTRO_COMMA.sub(r"\1, ", s)
         s = _OH_NO_DISMAY.sub(r"\1 \2", s)  # "oh no, hope ur ok" is dismay, one cry: "Oh no, I hope ..."
-        s = re.sub(r"^(\W*Oh no+,\s+)(hope)\b(?!\s+(?:so|not)\b)", r"\1I \2", s)
+        s = _OH_NO_HOPE.sub(r"\1I \2", s)
         if not s:
             return s
         if s.endswith("!"):
