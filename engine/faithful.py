@@ -3132,6 +3132,28 @@ def _told_cut_off(candidate: str, rules_text: str) -> list[str]:
             if re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[?.!;]", candidate, re.IGNORECASE)
             and not re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[?.!;]", rules_text, re.IGNORECASE)]
 
+# an exclamation made a question ("did u see the match? what a goal" -> "... What a goal?"): the writer marvelled,
+# and now asks
+_WHAT_A_SAID = re.compile(r"(?:^|[.!?]\s+)(What\s+an?\s+[^.!?]*[^\s.!?])\s*[.!]", re.IGNORECASE)
+
+
+def _exclamation_asked(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{said.split()[0].lower()} {said.split()[1].lower()}" for said in dict.fromkeys(_WHAT_A_SAID.findall(rules_text))
+            if _said_anew(rf"{re.escape(said)}\s*\?", candidate, rules_text)]
+
+
+# what was done to a thing, its object cut off ("can u send it before legal checked it" -> "... before legal checked?"):
+# done to nothing now
+_DONE_TO_IT = re.compile(r"\b([a-z]{3,}ed|sent|seen|done|made|bought|sold|found|lost|brought|taken|given|left|kept|paid|"
+                         r"told|wrote|written|broke|broken|fixed|signed|read)\s+(?:it|them)\s*(?=[.,!?;:]|$)",
+                         re.IGNORECASE)
+
+
+def _object_cut_off(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{verb.lower()} it" for verb in dict.fromkeys(_DONE_TO_IT.findall(rules_text))
+            if _said_anew(rf"\b{verb}\s*(?:[.,!?;:]|$)", candidate, rules_text)]
+
+
 # "got" before a participle is a passive: what was done to the writer made what the writer did ("i got promoted!!!" ->
 # "I have promoted.", "he got fired" -> "He has fired."): "have" right before the participle, where "got" stood
 _GOT_DONE_TO = re.compile(r"\b(I|we|he|she|they|you|it)\s+(?:(?:just|finally|also|never|already|still|eventually|actually|"
@@ -3797,7 +3819,10 @@ def writer_spelling(text: str, source: str) -> str:
     # one end of a range the writer typed in digits, spelled out ("between 1 and 5" -> "between one and 5"), and a
     # label's number ("plug the hdmi into port 2 not port 1" -> "..., not port one"): the writer's digits, which name
     # the thing
-    return _digits_typed(_LABEL_NUMBER_WORD, _digits_typed(_RANGE_HALF_SPELLED, text, source), source)
+    text = _digits_typed(_LABEL_NUMBER_WORD, _digits_typed(_RANGE_HALF_SPELLED, text, source), source)
+    # ... and one of two numbers set against each other ("the meeting is at 2 not 3" -> "at two, not 3", "between 8
+    # and 12" -> "between 8 and twelve")
+    return _digits_typed(_SECOND_HALF_SPELLED, _digits_typed(_CONTRAST_HALF_SPELLED, text, source), source)
 
 
 def _digits_typed(pattern: re.Pattern, text: str, source: str) -> str:
@@ -3813,6 +3838,11 @@ def _digits_typed(pattern: re.Pattern, text: str, source: str) -> str:
 
 _RANGE_HALF_SPELLED = re.compile(rf"\b((?i:between|from)\s+)({'|'.join(_NUMBER_WORDS[1:13])})(\s*(?:and|to|-)\s*)(?=\d)",
                                  re.IGNORECASE)
+_CONTRAST_HALF_SPELLED = re.compile(rf"\b([^\W\d_]+\s+)({'|'.join(_NUMBER_WORDS[1:13])})(?=(?:\s+[^\W\d_]+)?,?\s+(?:not|or|and|"
+                                    r"to|rather\s+than|instead\s+of)\s+\d)", re.IGNORECASE)
+# ... the second of two numbers ("between 8 and 12" -> "between 8 and twelve")
+_SECOND_HALF_SPELLED = re.compile(rf"(?<![\d.,:])(\d{{1,2}}\s*(?:and|to|or|-)\s*)({'|'.join(_NUMBER_WORDS[1:13])})\b",
+                                  re.IGNORECASE)
 _LABEL_NUMBER_WORD = re.compile(r"\b((?i:port|room|gate|platform|floor|level|step|option|table|seat|bay|line|slide|page|"
                                 r"chapter|section|question|item|figure|exhibit|appendix|track|lane|terminal|ward|bus|"
                                 r"route|version|phase|stage|zone|tier|block|unit|suite|row|column|screen|desk|locker)"
@@ -4337,7 +4367,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _wish_given_subject, _phrase_repeated, _another_dropped, _feeling_given_it,
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
                    _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
-                   _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off)
+                   _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
+                   _exclamation_asked)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1214,7 +1214,10 @@ _TOLD_AFTER_QUESTION = re.compile(
     r"|(?!going\b|trying\b)[a-z]{3,}ing)\b[^,?!;:]*)$")  # "..., baby's sleeping": a state too
 # (only after a question of one clause: "... because every time I think I have it, I do not" is the question's own)
 _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|because|cause|cuz|since|while|although|though|"
-                            r"unless|every\s*time|once|after|before|until|till)\b", re.IGNORECASE)
+                            r"unless|every\s*time|once|(?:after|before|until|till)\b"
+                            # (not before a day or a time: "can u sign off my expenses before fri, its only £42")
+                            r"(?!\s+(?:(?:the\s+)?end\s+of\b|next\b|this\b|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|today\b|"
+                            r"tomorrow\b|tonight\b|noon\b|midday\b|lunch(?:time)?\b|\d)))\b", re.IGNORECASE)
 # A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
 # reword them" end with a question mark.
 # "gone to the shop, need anything": the offer that closes a message asks the reader
@@ -1291,8 +1294,12 @@ _S_HAS_ADVERB_DONE = re.compile(r"\s+(?:just|already|never|finally|recently|only
                                 r"back|over|in|home)\b"
                                 # ... or at a clause's end, where no state is meant ("hes just left" was "He is just
                                 # left"; "it's already broken" stays a state)
-                                r"|\s+(?:just|already|never|finally|only\s+just)\s+(?:left|gone|started|landed|replied|"
-                                r"answered|called|texted|rung|phoned|emailed|messaged)(?=\s*(?:[.!?,;:]|$))",
+                                r"|\s+(?:just|already|never|finally|only\s+just|not|still\s+not|not\s+yet)\s+(?:left|gone|"
+                                r"started|landed|replied|responded|answered|called|texted|rung|phoned|emailed|messaged|"
+                                r"eaten|slept|heard|heard\s+back|got\s+back|gotten\s+back)"
+                                # ... "yet", "back" or whom to after it ("hes not replied yet", "she's not texted back",
+                                # "tom's not replied to my email" were "is not replied")
+                                r"(?:\s+(?:back|yet|at\s+all|all\s+day|since))?(?=\s*(?:[.!?,;:]|$)|\s+to\s+\w)",
                                 re.IGNORECASE)
 # ... and "'d" before a past participle: "if i'd known" -> "If I had known" (was "If I would known")
 _D_PARTICIPLES = frozenset([
@@ -1338,6 +1345,16 @@ _UNDER_OBJECTS = ("budget|review|construction|way|control|pressure|consideration
 _BOOKED_UNDER = re.compile(r"(?i:\b(?:booked|booking|book|reserved|reservation|reserve|table|order|ordered|"
                            r"appointment|registered|checked\s+in)\b)[^.!?\n]*?\bunder\s+"
                            rf"(?:(?i:the\s+name\s+(?:of\s+)?)|(?!(?:{_UNDER_OBJECTS})(?![\w'’])))([a-z]{{3,}})(?=\s*(?:$|[,.;!?)]|(?:and|for|at|on|please|pls|plz|thanks|thx)\b))")
+# the name a person or a pet is called by, typed in lower case ("the new starter's called priya", "the puppy is named
+# biscuit"), one word that ends the clause (what a thing is called may be a word: "would be called crunking")
+_CALLED_NAME = re.compile(r"((?i:\b(?:starter|hire|intern|temp|guy|girl|boy|man|woman|lady|bloke|baby|son|daughter|dog|"
+                          r"cat|puppy|kitten|pet|boss|manager|teacher|tutor|neighbour|neighbor|landlord|landlady|"
+                          r"boyfriend|girlfriend|fiance|fiancee|nurse|doctor|doc|vet|colleague|client|contact|mate|"
+                          r"friend|cousin|nephew|niece|grandson|granddaughter|kid|child)(?:['’]s|\s+(?:is|was))\s+"
+                          r"(?:called|named)\s+))"
+                          r"(?!(?:back|home|away|off|out|up|in|on|over|today|tomorrow|tonight|later|earlier|again|"
+                          r"something|anything|nothing|that|this|it|what|me|you|him|her|us|them|for|to|by|at)\b)"
+                          r"([a-z]{3,})(?=\s*(?:$|[,.;!?)]|(?:and|but|so|from|who)\b))")
 _NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would|should|is|was|will)\s+)"
                                 rf"({NAMED_LIKE_WORDS}|will)(?=\s+{_ASKED_DOINGS}\b)")
 
@@ -1487,6 +1504,9 @@ _S_SUBJECT_VERB_NEXT = frozenset([
     "coming", "leaving", "arriving", "calling", "waiting", "sleeping", "joining", "asking", "trying", "looking",
     "sending", "driving", "flying", "taking", "bringing", "covering", "helping", "talking", "visiting", "staying",
 ])
+# ... but "leaving" before the do held for it is the leaver's ("jo's leaving party is fri")
+_S_LEAVING_EVENT = re.compile(r"\s+(?i:leaving|retirement|farewell)\s+(?i:do|party|drinks|card|present|gift|lunch|dinner|"
+                              r"speech|bash|meal|collection|cake)\b")
 # ... and before a participle with a preposition after it ("his flight's delayed by 2 hrs", "the deadline's moved to
 # fri"); a participle before a noun is an adjective of a possessive ("the company's scheduled maintenance")
 # a participle or a state after which an 's is "is" (read by both patterns below)
@@ -1661,7 +1681,9 @@ _ITS_PARTICIPLE = re.compile(
     r"delayed|postponed|sold|paid|sent|signed|attached|included|covered|needed|expected|allowed|required|considered|"
     r"known|used|rated|owned|written|directed|sung|filmed|released|set)\b(?=\s*(?:[.!?,;:)—–]|$|\s+(?:to|for|in|on|at|"
     r"by|of|as|with|from|now|already|yet|again|until|till|so|and|but|because|since|today|tomorrow|tonight|off|through|"
-    r"into|here|there|anyway|too|though|tho|aside|lol)\b))", re.IGNORECASE)
+    r"into|here|there|anyway|too|though|tho|aside|lol|tmrw|tmr|tmoro|tomoz|2moro|2morrow|2day|2nite|tonite|next|this|"
+    r"last|soon|asap|eod|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)\b))", re.IGNORECASE)  # "its due tmrw" was kept as typed
 # "its way over the word count", "its way too long": "way" as a measure ("it made its way over the hill" stays: its
 # "way" is a route, before a preposition of motion only where no degree word follows)
 _ITS_WAY_OVER = re.compile(r"\s+way\s+(?:too|more|less|better|worse|bigger|smaller|longer|shorter|cheaper|over\s+"
@@ -1794,6 +1816,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
+    r"|(?:do|doing|did) (?:ur|your|my|his|her|their)"  # "can u cover my shift sat, ill do ur sun"
     r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)"  # "down from 10pm-2am sat"
     r"|\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?"  # "open 9-5 weekdays, 10-2 sat"
     r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
@@ -2705,6 +2728,7 @@ class RuleFormalizer:
         text = _ASK_WILL.sub(r"\1Will", text)
         text = _ASK_NAMED.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
         text = _BOOKED_UNDER.sub(lambda m: m.group()[:m.start(1) - m.start()] + m.group(1).capitalize(), text)
+        text = _CALLED_NAME.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
         text = _NAMED_ASKED_ABOUT.sub(lambda m: m.group() if m.group(1).strip().lower() == "will" == m.group(2).lower()
                                       else m.group(1) + m.group(2).capitalize(), text)  # "Will will get voted off"
         text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)
@@ -2980,6 +3004,8 @@ class RuleFormalizer:
                 return None  # "hands down", typed "hand's down"
             if base in ("do", "dont", "don't", "don’t"):
                 return None  # "the do's and dont's": plurals
+            if _S_LEAVING_EVENT.match(text, end):
+                return None  # "mark's leaving do is at the crown": his party (was "Mark is leaving party")
             if _S_HAS_ASPECT.match(text, end) or _S_HAS_TRANSITIVE.match(text, end):
                 return f"{src_base} has"
             if base in ("he", "she", "who") and (nxt.lower() in _PERSON_HAS_DONE or (

@@ -702,6 +702,14 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_spelling("The plumber is coming between one and 5.", "the plumber's coming between 1 and 5") == \
         "The plumber is coming between 1 and 5."
     assert writer_spelling("It is between one and two.", "its between one and two") == "It is between one and two."
+    # ... its other end ("between 8 and 12" was offered as "between 8 and twelve"), and one of two numbers set against
+    # each other ("at 2 not 3" was offered as "at two, not 3")
+    assert writer_spelling("The boiler man is coming between 8 and twelve.", "the boiler guy is coming between 8 and 12") \
+        == "The boiler man is coming between 8 and 12."
+    assert writer_spelling("The meeting is at two, not 3.", "the meeting is at 2 not 3") == "The meeting is at 2, not 3."
+    assert writer_spelling("The quote was for two rooms, not 3.", "the quote was for 2 rooms not 3") == \
+        "The quote was for 2 rooms, not 3."
+    assert writer_spelling("Pick one or 2.", "pick one or 2") == "Pick one or 2."  # as the writer typed it
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
@@ -1722,8 +1730,16 @@ CAUGHT = [
      "~looking"),  # the writer's doing made an order
     ("Dinner is ready, make a salad.", "dinner's ready, making a salad", "~making"),
     ("Can you tell Jess? I said congratulations.", "can u tell jess i said congrats", "~tell jess"),  # what to tell, cut
+    # session 40
+    ("Can you send it before legal checked?", "can u send it before legal checked it", "~checked it"),  # object cut
+    ("Did you see the match last night? What a goal?", "did u see the match last night? what a goal",
+     "~what a"),  # an exclamation made a question
 ]
 FINE = [
+    # session 40
+    ("Can you send it before legal has checked it?", "can u send it before legal checked it"),
+    ("Did you see the match last night? What a goal!", "did u see the match last night? what a goal"),
+    ("What a goal. Who scored it?", "what a goal, who scored it"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
     ("Do you want to count that from us?", "u want to count that from US??"),

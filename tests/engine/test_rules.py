@@ -1573,6 +1573,26 @@ CASES = [
     ("back in 5 min. see you", "Back in 5 minutes. See you."),
     ("2 hrs min", "2 hours minimum."),
     ("ngl the new intern is v good", "To be honest, the new intern is very good."),  # was dropped: "is good"
+    # session 40
+    ("hes not replied to my email and its been 3 days", "He has not replied to my email and it has been 3 days."),
+    ("tom's not replied yet", "Tom has not replied yet."),                # was "Tom is not replied yet"
+    ("he's not texted back", "He has not texted back."),
+    ("shes not eaten all day", "She has not eaten all day."),
+    ("hes not interested", "He is not interested."),                       # a state stays
+    ("can u cover my shift sat, ill do ur sun", "Can you cover my shift Saturday? I will do your Sunday."),
+    ("the kids love to do their sun salutations", "The kids love to do their sun salutations."),
+    ("can u send me the report, its due tmrw", "Can you send me the report? It is due tomorrow."),
+    ("the library and its due date", "The library and its due date."),
+    ("pls can u sign off my expenses before fri, its only £42",
+     "Please can you sign off my expenses before Friday? It is only £42."),  # the mark was on "it is only £42?"
+    ("can u send it before legal checks it, we need it signed",
+     "Can you send it before legal checks it, we need it signed?"),       # a question of two clauses keeps it all
+    ("mark's leaving do is at the crown", "Mark's leaving party is at the crown."),  # was "Mark is leaving party"
+    ("sam's leaving tmrw", "Sam is leaving tomorrow."),
+    ("the new starter's called priya, pls say hi", "The new starter's called Priya, please say hi."),
+    ("the puppy is named biscuit", "The puppy is named Biscuit."),
+    ("the meeting was called off", "The meeting was called off."),
+    ("would you like to be called stupid", "Would you like to be called stupid?"),
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
