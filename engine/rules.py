@@ -1691,6 +1691,10 @@ _ITS_WAY_OVER = re.compile(r"\s+way\s+(?:too|more|less|better|worse|bigger|small
 # "the new phone's twice the price", "the team's half the size": "is" before a multiple ("the team's half of the
 # pitch" owns)
 _S_MULTIPLE = re.compile(r"\s+(?:twice|double|triple|half)\s+(?:the|as|what)\b", re.IGNORECASE)
+# "its" before what has (not) happened to it yet, past "still", "not", "never" ("its still not arrived" was "it is
+# still not arrived")
+_ITS_NOT_HAPPENED = re.compile(r"(?:\s+(?:still|not|never|just|already|yet))+\s+(?:arrived|happened|come|begun|"
+                               r"turned\s+up|shown\s+up|been|got|gotten)\b", re.IGNORECASE)
 _ITS_IS_NEXT = frozenset([
     "a", "an", "the", "not", "so", "very", "too", "just", "really", "gonna", "going", "been", "all", "ok",
     "okay", "my", "your", "because", "like", "to", "in", "on", "at", "about", "only", "still", "that",
@@ -1837,13 +1841,17 @@ _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afte
 # ... and "sat" after what is to be done to a thing ("gonna get it fixed sat": the cat that sat is no thing fixed)
 _SAT_DONE = re.compile(r"\b((?:fixed|done|sorted|delivered|cleaned|checked|repaired|serviced|booked|collected|"
                        r"picked\s+up|dropped\s+off|finished|moved)\s+)sat(?=\s*(?:$|[,.!?]))")
-# ... and "sat" ending a request ("would u mind feeding the cat sat", "can u cover my shift sat?"): the day asked for
-_SAT_ASKED = re.compile(r"^(\W*(?i:can|could|would|will)\s+(?i:u|you)\b[^.!?\n]*\s)sat(?=\s*[?!.]*\s*$)")
+# ... and "sat" ending a request ("would u mind feeding the cat sat", "can u cover my shift sat?", "wanna come to the
+# cinema sat?"): the day asked for
+_SAT_ASKED = re.compile(r"^(\W*(?i:(?:can|could|would|will)\s+(?:u|you)|wanna|want\s+to|fancy|do\s+(?:u|you)\s+(?:want|wanna|"
+                        r"fancy)|(?:are|r)\s+(?:u|you)\s+(?:free|around|about|busy|coming|going|up\s+for|off|working|in))"
+                        r"\b[^.!?\n]*\s)sat(?=\s*[?!.]*\s*$)")
 # "mad busy", "mad expensive": British for "very" before how busy or dear ("mad at me", "mad about you" stay)
 _MAD_VERY = re.compile(r"(?<![\w'’])([Mm])ad(?=\s+(?:busy|expensive|cheap|good|tired|hot|cold|quiet|loud|late|early|"
                        r"crowded|packed|difficult|hard|easy|long|short|fast|slow|funny|lucky|rich|popular|keen)\b)")
 # "sorry i'm late": the writer apologises for it ("Sorry, I am late, traffic was awful." said it as news)
-_SORRY_LATE = re.compile(r"^(\W*)(?i:sorry|soz|sry)\s+(?=(?i:i\s+am|i['’]?m)\s+(?:so\s+|a\s+bit\s+|running\s+)?late\b)")
+_SORRY_LATE = re.compile(r"^(\W*)(?i:sorry|soz|sry)\s+(?=(?i:i\s+am|i['’]?m|(?:he|she|it)(?:\s+is|['’]?s)|(?:we|they)"
+                         r"(?:\s+are|['’]re)|theyre)\s+(?:so\s+|a\s+bit\s+|running\s+)?late\b)")  # "sorry hes late"
 # ... and a short day counted in the month ("free on the first sun of the month")
 _WEEKDAY_OF_MONTH = re.compile(r"\b((?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+)(mon|wed|sat|sun)"
                                r"(?=\s+(?:of|in)\s+(?:the|every|each)\s+month\b)", re.IGNORECASE)
@@ -2153,9 +2161,11 @@ def _has_next(text: str, pos: int) -> str:
     """The word after an 's or "hes", past a "not"/"never" ("my nan's not been eating" is "has not been") or an adverb
     of time ("it's now been 3 wks" was "it is now been")."""
     m = _NEXT_WORD.match(text, pos)
-    if m and m.group(1).lower() in ("not", "never", "just", "already", "still", "always", "only", "now", "finally",
-                                    "really", "actually", "recently", "also", "ever"):
-        return _next_word(text, m.end())
+    for _ in range(2):  # ... or two ("the parcel's still not arrived")
+        if not (m and m.group(1).lower() in ("not", "never", "just", "already", "still", "always", "only", "now",
+                                             "finally", "really", "actually", "recently", "also", "ever")):
+            break
+        m = _NEXT_WORD.match(text, m.end())
     return m.group(1).lower() if m else ""
 
 
@@ -2932,9 +2942,10 @@ class RuleFormalizer:
             return "probably" if _next_word(text, m.end()) else word
         if low == "its":
             nxt = _next_word(text, m.end())
-            if nxt in ("been", "got", "gotten") or _S_HAS_ASPECT.match(text, m.end()):
+            if (nxt in ("been", "got", "gotten") or _S_HAS_ASPECT.match(text, m.end())
+                    or _ITS_NOT_HAPPENED.match(text, m.end())):
                 return _match_case(word, "it has")  # "its been a while" ("it is been" was written), "its stopped
-                # raining"
+                # raining", "its still not arrived"
             if (nxt in _ITS_IS_NEXT or nxt.endswith("ing") or _ITS_AMOUNT.match(text, m.end())
                     or _ITS_PARTICIPLE.match(text, m.end()) or _ITS_WAY_OVER.match(text, m.end())):
                 return _match_case(word, "it is")  # possessive "its" is followed by a noun, not these
@@ -3218,6 +3229,9 @@ class RuleFormalizer:
             return s
         if s.endswith("!"):
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
+        if s.endswith(":") and s[-2:-1].isalnum() and _SENTENCE_WORD.search(s):
+            return s  # a line that opens a list or a quotation keeps its colon ("a few quick thoughts:", "could u
+            # confirm a couple of things first:" was asked with a question mark)
         if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(
                 s[g.end():] if (g := _GREETED.match(s) or _ADDRESSED.match(s)) else s):
             s = s.rstrip(",;:-~. ")
@@ -3229,8 +3243,6 @@ class RuleFormalizer:
             s = s.rstrip(",;:-~ ") + "?"
         elif s[-1] not in _END_OK and (who := _WHO_IS_THIS_END.search(s.rstrip(",;:-~ "))) is not None:
             s = f"{s[:who.start()]}, {who.group(1)}?"
-        if s.endswith(":") and s[-2:-1].isalnum() and _SENTENCE_WORD.search(s):
-            return s  # a line that opens a list or a quotation keeps its colon ("a few quick thoughts:")
         if s[-1] not in _END_OK:
             s = s.rstrip(",;:-~ ") + "."
         return s

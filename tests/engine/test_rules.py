@@ -1593,6 +1593,20 @@ CASES = [
     ("the puppy is named biscuit", "The puppy is named Biscuit."),
     ("the meeting was called off", "The meeting was called off."),
     ("would you like to be called stupid", "Would you like to be called stupid?"),
+    ("sorry hes late, the bus didnt come", "I am sorry he is late, the bus did not come."),  # was "Sorry, he is late"
+    ("sorry we're late", "I am sorry we are late."),
+    ("i ordered a sofa 6 wks ago and its still not arrived",
+     "I ordered a sofa 6 weeks ago and it has still not arrived."),      # was "it is still not arrived"
+    ("the parcel's still not arrived", "The parcel has still not arrived."),
+    ("its not happening", "It is not happening."),
+    ("its still not done", "It is still not done."),
+    ("tmi but i've had food poisoning all wknd", "Too much information, but I have had food poisoning all weekend."),
+    ("fomo is real", "The fear of missing out is real."),
+    ("wanna come to the cinema sat? the new bond film's out",
+     "Do you want to come to the cinema Saturday? The new bond film is out."),
+    ("r u around sat", "Are you around Saturday?"),
+    ("do u know where the cat sat", "Do you know where the cat sat?"),
+    ("cud u confirm a couple of things first:", "Could you confirm a couple of things first:"),  # opens a list
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
