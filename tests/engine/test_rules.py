@@ -732,9 +732,10 @@ CASES = [
     ("pls do the needful and close the ticket", "Please do what is necessary and close the ticket."),
     ("can u explain me how this works?", "Can you explain to me how this works?"),
     ("please let me know ur good name", "Please let me know your name."),
-    # a line that opens a list keeps its colon; a question asks
+    # a line that opens a list keeps its colon, a question too: what it asks for follows ("cud u confirm a couple of
+    # things first:" was offered with a question mark before the writer's list)
     ("a few quick thoughts:", "A few quick thoughts:"),
-    ("can u send these:", "Can you send these?"),
+    ("can u send these:", "Can you send these:"),
     # common misspellings; a real word ("wether") only where the phrase reads one way
     ("i definately recieved the package yesterday", "I definitely received the package yesterday."),
     ("teh meeting was moved to thurs", "The meeting was moved to Thursday."),
