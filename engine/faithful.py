@@ -4384,9 +4384,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # a word cased as no one types it ("fml" -> "FMl"): capitals then lower case, neither the writer's nor the rules'
     typed = set(_TOKENS.findall(source)) | set(_TOKENS.findall(rules_text))
     nonwords += tuple(dict.fromkeys(t for t in _MISCASED.findall(candidate) if t not in typed and t not in nonwords))
-    # a symbol neither the writer nor the rules typed ("30°C this weekend" -> "30© this weekend"): no ASCII mark, no
-    # currency sign (1 of 22,660 GYAFC tune references has one, a stray "¨" for a quote mark)
-    nonwords += tuple(dict.fromkeys(c for c in candidate if ord(c) > 127 and unicodedata.category(c) in ("Sm", "Sk", "So")
+    # a symbol neither the writer nor the rules typed ("30°C this weekend" -> "30© this weekend"), or a currency sign
+    # ("30°C on sat" -> "30£C"): no ASCII mark (1 of 22,660 GYAFC tune references has such a symbol, a stray "¨" for
+    # a quote mark; none a currency sign the writer did not type)
+    nonwords += tuple(dict.fromkeys(c for c in candidate if ord(c) > 127
+                                    and unicodedata.category(c) in ("Sm", "Sk", "So", "Sc")
                                     and c not in source and c not in rules_text))
     # a number half spelled out ("2-0" -> "two-0", "250" -> "two50", "2017" -> "Twenty17")
     nonwords += tuple(dict.fromkeys(m.group() for m in _HALF_SPELLED.finditer(candidate)

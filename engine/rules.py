@@ -644,6 +644,9 @@ _HELLA_MANY = re.compile(r"(?:[a-z]+[^su]s|people|money|stuff|time|food|fun|work
 # "bring a brolly": an umbrella ("its brolly", "Brolly" alone: a character's name)
 _BROLLY = re.compile(r"(?<![\w'’])((?i:a|an|the|my|your|ur|his|her|our|their|no)\s+)brolly(?![\w'’])")
 _OH_NO_DISMAY = re.compile(r"^(\W*[Oo]h), ([Nn]o+)(?=[,.!?]|\s*$)")
+# "cant miss it" without a subject, after a place is given ("the file's in /shared/q3, cant miss it"): the reader
+# cannot miss it (was offered as "... and cannot miss it", the file's doing)
+_CANT_MISS = re.compile(r"(^\W*|[,;]\s+)(cannot|Cannot)(?=\s+miss\s+(?:it|them|him|her)\b)")
 _OH_NO_HOPE = re.compile(r"^(\W*Oh no+,\s+)(hope)\b(?!\s+(?:so|not)\b)")  # ... and the writer's "I hope" after it
 # "omg noooo :(" is dismay ("oh no", whose "oh" stays), which the filler rule would cut to "No." (an answer, grown into "No, I do not.")
 _OMG_NO = re.compile(r"(?<![\w'’])(?:[Oo][Mm][Gg]|[Oo]h my (?:god|gosh))[,!.]*\s+([Nn]o)(?=\s*[.!?:(]*\s*$)", re.MULTILINE)
@@ -3225,6 +3228,7 @@ class RuleFormalizer:
         s = _INTRO_COMMA.sub(r"\1, ", s)
         s = _OH_NO_DISMAY.sub(r"\1 \2", s)  # "oh no, hope ur ok" is dismay, one cry: "Oh no, I hope ..."
         s = _OH_NO_HOPE.sub(r"\1I \2", s)
+        s = _CANT_MISS.sub(lambda m: m.group(1) + ("You c" if m.group(2)[0] == "C" else "you c") + m.group(2)[1:], s)
         if not s:
             return s
         if s.endswith("!"):

@@ -2103,6 +2103,7 @@ def test_a_not_put_after_the_writers_auxiliary_is_caught():
     ("Twenty17 was great.", "2017 was great", "Twenty17"),
     ("FMl, I locked my keys in the car.", "fml, i locked my keys in the car", "FMl"),  # cased as no one types it
     ("Temps hitting 30© this weekend.", "temps hitting 30°C this wkd", "©"),  # a symbol no one typed
+    ("Temp is going to hit 30£C on Saturday.", "temp's gonna hit 30°C on sat", "£"),  # a degree made pounds
 ])
 def test_a_garbled_number_or_casing_is_a_nonword(rules, wl, cand, src, nonword):
     assert nonword in _check(cand, src, rules, wl).nonwords

@@ -1608,6 +1608,8 @@ CASES = [
     ("r u around sat", "Are you around Saturday?"),
     ("do u know where the cat sat", "Do you know where the cat sat?"),
     ("cud u confirm a couple of things first:", "Could you confirm a couple of things first:"),  # opens a list
+    ("the file's in the shared drive, cant miss it", "The file is in the shared drive, you cannot miss it."),
+    ("i cant miss it", "I cannot miss it."),
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
