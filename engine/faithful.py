@@ -3132,6 +3132,19 @@ def _told_cut_off(candidate: str, rules_text: str) -> list[str]:
             if re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[?.!;]", candidate, re.IGNORECASE)
             and not re.search(rf"\b{m.group(1)}\s+{m.group(2)}\s*[?.!;]", rules_text, re.IGNORECASE)]
 
+# a clause the writer hung on a word cut off by a comma of the model's ("it isn't my fault the server crashed" -> "It
+# is not my fault, the server crashed": now the writer blames the server); "sure", "funny", "shame" open a sentence of
+# their own as well ("Sure, I can", "Funny, I have one too")
+_CLAUSE_HUNG_ON = re.compile(r"\b(fault|glad|surprised|shocked|amazed|relieved|aware|realised|realized|means)\s+"
+                             r"(I|you|he|she|it|we|they|the|my|our|your|his|her|"
+                             r"their|this|that|there)\b", re.IGNORECASE)
+
+
+def _clause_hung_cut(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{word.lower()} {nxt.lower()}" for word, nxt in dict.fromkeys(_CLAUSE_HUNG_ON.findall(rules_text))
+            if _said_anew(rf"\b{word}\s*[,;]\s+{nxt}\b", candidate, rules_text)]
+
+
 # an exclamation made a question ("did u see the match? what a goal" -> "... What a goal?"): the writer marvelled,
 # and now asks
 _WHAT_A_SAID = re.compile(r"(?:^|[.!?]\s+)(What\s+an?\s+[^.!?]*[^\s.!?])\s*[.!]", re.IGNORECASE)
@@ -4368,7 +4381,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
                    _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
-                   _exclamation_asked)
+                   _exclamation_asked, _clause_hung_cut)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -203,7 +203,9 @@ _GIVE_A_BELL = re.compile(r"(?<![\w'’])(give(?=\s+(?:u|you|me|him|her|them|us|
 _PERSON_BEFORE = re.compile(r"(?<![\w'’])(?i:he|she|i|you|u|they|we|ur|hes|shes|im|ppl|people|guy|girl|man|woman)\s*$")
 # "the traffic was mental", "work's been mental": hectic, after a verb of being at a clause's end ("mental health" stays)
 _MENTAL_BUSY = re.compile(r"(\b(?:is|was|are|were|been|be|['’]s)\s+(?:(?i:absolutely|completely|so|well|proper|dead|a\s+bit)\s+)?)"
-                          r"mental(?=\s*(?:$|[,.;:!?]|(?:at\s+the\s+moment|today|lately|recently|this\s+week|tbh|lol)\b))",
+                          r"mental(?=\s*(?:$|[,.;:!?]|(?:at\s+the\s+moment|today|lately|recently|this\s+week|tbh|lol|"
+                          r"this\s+morning|this\s+afternoon|this\s+evening|tonight|yesterday|last\s+night|again|"
+                          r"all\s+day|all\s+week)\b))",  # "the traffic was mental this morning"
                           re.IGNORECASE)
 # a plea typed again and again is one "please" ("pls pls pls can u help me move on sat")
 _PLEASE_REPEATED = re.compile(r"(?<![\w'’])((?i:please|pls|plz|plez))(?:[\s,]+(?i:please|pls|plz|plez))+(?![\w'’])")
@@ -223,7 +225,9 @@ _W_WITH = re.compile(r"(?<![\w'’])((?!(?:a|the|letter|with|and|or|quick|sharp|
 # after a verb of being or seeming ("he's well mad", "that one is well good"); "a proper job", "the proper way", "well
 # done", an opening "well good luck" stay
 _VERY_WHAT = (r"(?= (?:cold|hot|good|nice|tired|funny|mad|gutted|chuffed|annoyed|busy|expensive|quick|bad|lovely|"
-              r"knackered|happy|sad|scared|angry|upset|excited|rude|loud|late|early|ill|sick|boring|stressed|fed up)\b)")
+              r"knackered|happy|sad|scared|angry|upset|excited|rude|loud|late|early|ill|sick|boring|stressed|fed up|"
+              r"annoying|irritating|easy|hard|cheap|pricey|posh|quiet|slow|fast|weird|keen|proud|pleased|jealous|"
+              r"grim|rough|chilly|windy|crowded|packed|tasty|nervous|worried|embarrassing|awkward)\b)")
 _PROPER_VERY = re.compile(r"(?<![\w'’])(?<!\ba )(?<!\bthe )(?<!\bA )(?<!\bThe )proper" + _VERY_WHAT)
 _WELL_VERY = re.compile(r"((?:\b(?:is|was|are|were|be|am|and|so|looks|looked|seems|seemed|feel|feels|felt|sounds|sounded|"
                         r"get|got|getting)|['’](?:s|re|m))\s+)well" + _VERY_WHAT, re.IGNORECASE)

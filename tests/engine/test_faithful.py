@@ -1734,12 +1734,16 @@ CAUGHT = [
     ("Can you send it before legal checked?", "can u send it before legal checked it", "~checked it"),  # object cut
     ("Did you see the match last night? What a goal?", "did u see the match last night? what a goal",
      "~what a"),  # an exclamation made a question
+    ("It is not my fault, the server crashed.", "it isn't my fault the server crashed",
+     "~fault the"),  # the writer's clause cut off: now the server is blamed
 ]
 FINE = [
     # session 40
     ("Can you send it before legal has checked it?", "can u send it before legal checked it"),
     ("Did you see the match last night? What a goal!", "did u see the match last night? what a goal"),
     ("What a goal. Who scored it?", "what a goal, who scored it"),
+    ("It is not my fault that the server crashed.", "it isn't my fault the server crashed"),
+    ("Sure, I can do that.", "sure i can do that"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
     ("Do you want to count that from us?", "u want to count that from US??"),

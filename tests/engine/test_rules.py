@@ -1610,6 +1610,9 @@ CASES = [
     ("cud u confirm a couple of things first:", "Could you confirm a couple of things first:"),  # opens a list
     ("the file's in the shared drive, cant miss it", "The file is in the shared drive, you cannot miss it."),
     ("i cant miss it", "I cannot miss it."),
+    ("that's proper annoying", "That is very annoying."),             # was offered as "That is proper, annoying."
+    ("the traffic was mental this morning", "The traffic was hectic this morning."),
+    ("a proper easy win", "A proper easy win."),
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
