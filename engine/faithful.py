@@ -3145,6 +3145,16 @@ def _clause_hung_cut(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{word}\s*[,;]\s+{nxt}\b", candidate, rules_text)]
 
 
+# ... and the lateness the writer apologised for told as news ("sorry im late" -> "I apologize, I am late.")
+_SORRY_FOR_LATE = re.compile(r"\bsorry\s+((?:I|we|he|she|they|it)\s+(?:am|are|is)\s+(?:so\s+|a\s+bit\s+|running\s+)?late)\b",
+                             re.IGNORECASE)
+
+
+def _apology_made_news(candidate: str, rules_text: str) -> list[str]:
+    return [f"~sorry {late.split()[0].lower()}" for late in dict.fromkeys(_SORRY_FOR_LATE.findall(rules_text))
+            if _said_anew(rf"[,.;]\s+{re.escape(late)}\b", candidate, rules_text)]
+
+
 # an exclamation made a question ("did u see the match? what a goal" -> "... What a goal?"): the writer marvelled,
 # and now asks
 _WHAT_A_SAID = re.compile(r"(?:^|[.!?]\s+)(What\s+an?\s+[^.!?]*[^\s.!?])\s*[.!]", re.IGNORECASE)
@@ -4381,7 +4391,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
                    _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
-                   _exclamation_asked, _clause_hung_cut)
+                   _exclamation_asked, _clause_hung_cut, _apology_made_news)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1736,6 +1736,8 @@ CAUGHT = [
      "~what a"),  # an exclamation made a question
     ("It is not my fault, the server crashed.", "it isn't my fault the server crashed",
      "~fault the"),  # the writer's clause cut off: now the server is blamed
+    ("I apologize, I am late. The train was delayed.", "sorry im late, the train was delayed",
+     "~sorry i"),  # the lateness apologised for, told as news
 ]
 FINE = [
     # session 40
@@ -1744,6 +1746,7 @@ FINE = [
     ("What a goal. Who scored it?", "what a goal, who scored it"),
     ("It is not my fault that the server crashed.", "it isn't my fault the server crashed"),
     ("Sure, I can do that.", "sure i can do that"),
+    ("I am sorry that I am late.", "sorry im late"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
     ("Do you want to count that from us?", "u want to count that from US??"),
