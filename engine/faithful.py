@@ -3155,6 +3155,17 @@ def _apology_made_news(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"[,.;]\s+{re.escape(late)}\b", candidate, rules_text)]
 
 
+# what the writer promised or told someone, cut off from them by a full stop ("i've already promised my sister i'd
+# help her move" -> "I have already promised my sister. I would help her move.")
+_PROMISED_WHOM = re.compile(r"\b(promised|told|assured|warned|reminded)\s+((?:my|your|his|her|our|their|the)\s+"
+                            r"[a-z]+|him|her|them|me|us|you)\s+(?:that\s+)?(I|we|he|she|they|it|you)\b", re.IGNORECASE)
+
+
+def _promise_cut_off(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{verb.lower()} {whom.split()[-1].lower()}" for verb, whom, who in dict.fromkeys(_PROMISED_WHOM.findall(rules_text))
+            if _said_anew(rf"\b{verb}\s+{whom}\s*[.!?;]\s+{who}\b", candidate, rules_text)]
+
+
 # an exclamation made a question ("did u see the match? what a goal" -> "... What a goal?"): the writer marvelled,
 # and now asks
 _WHAT_A_SAID = re.compile(r"(?:^|[.!?]\s+)(What\s+an?\s+[^.!?]*[^\s.!?])\s*[.!]", re.IGNORECASE)
@@ -3341,6 +3352,9 @@ _THERE_ASKED = re.compile(r"\b(?:is|are)\s+there\s+any\b", re.IGNORECASE)
 _ASKED_MODAL = re.compile(r"(?:\b(\w+)[,;]?\s+|^\W*)(could|can|would|will|shall)\s+(you|we|I)\s+([a-z]+)\b",
                           re.IGNORECASE)
 _WH_BEFORE = frozenset(["why", "how", "what", "where", "when", "who", "which", "whether", "if"])
+# a word before a verb that is no subject of it ("if you get a second, could have a look")
+_NO_SUBJECT_BEFORE = (r"(?<=[\w,] )(?<!\byou )(?<!\bI )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bit )(?<!\bwho )"
+                      r"(?<!\bthat )(?<!\bwhich )")
 _FIXED_ADVERBIALS = ("in return", "in advance", "in person", "on purpose", "by accident", "on hold", "in stock",
                      "for good", "in charge", "on call")
 _CONTINUED_CLAUSE = re.compile(r",\s+(was|were|had|went|got|did)\s+")
@@ -3354,7 +3368,10 @@ def _long_sentence_broken(candidate: str, rules_text: str) -> list[str]:
     for before, modal, who, verb in dict.fromkeys(_ASKED_MODAL.findall(rules_text)):
         # "shall i try again?" offers: "I will try again" says it, "will I try again?" asks what will happen; "should
         # I" still offers
+        # ... and "could you have a look" asks: "you can have a look" gives leave, "could have a look" asks no one
         said = (rf"\b{who}(?:\s+(?:shall|will)|['’]ll)\s+{verb}\b|\bwill\s+{who}\s+{verb}\b" if modal.lower() == "shall"
+                else rf"\b{who}\s+(?:could|can|may|might|would|will)\s+{verb}\b|{_NO_SUBJECT_BEFORE}\b{modal}\s+{verb}\b"
+                if who.lower() == "you" and modal.lower() in ("could", "can")
                 else rf"\b{who}\s+{modal}\s+{verb}\b")
         asked = "(?:shall|should)" if modal.lower() == "shall" else modal
         if ((before or "").lower() not in _WH_BEFORE and re.search(said, candidate, re.IGNORECASE)
@@ -3980,6 +3997,8 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
     typed = {m.group() for m in _WORD.finditer(source)}
     ruled = {m.group() for m in _WORD.finditer(rules_text)}
     spelled = {w for w in ruled if w.islower()} - {w.lower() for w in typed}
+    # a capital the rules gave a word inside a sentence ("as long as i'm on teams" -> "on Teams", the app)
+    ruled_inside = set(re.findall(r"(?<=[a-z0-9,;] )[A-Z][a-z]+", rules_text))
     # an acronym the writer typed in capitals, given a word's capital by the model ("its MOT on the 9th" -> "its Mot"),
     # in a sentence not typed in capitals for a shout
     # (one the lexicons list as an acronym: GYAFC writers type names and titles in capitals too, "KEVIN", "PANIC")
@@ -4050,7 +4069,7 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
             continue
         # ... and one the list never capitalises, typed in lower case, inside a clause ("Is attendance Mandatory for
         # the lab?")
-        if (low in typed and m.group(2) not in typed and low in wordlist.common
+        if (low in typed and m.group(2) not in typed and m.group(2) not in ruled_inside and low in wordlist.common
                 and (low not in wordlist.capitalised or low in _NAME_PARTS_ONLY)
                 and low not in _CALENDAR and not in_a_name and re.fullmatch(r"[a-z][a-z'’-]*[a-z]|[a-z]", prev)):
             toks[i] = m.group(1) + low + m.group(3)
@@ -4391,7 +4410,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _up_for_lost, _hedge_attached, _so_cut_out, _made_ing, _checked_clause_cut,
                    _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
-                   _exclamation_asked, _clause_hung_cut, _apology_made_news)
+                   _exclamation_asked, _clause_hung_cut, _apology_made_news,
+                   _promise_cut_off)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

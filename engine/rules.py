@@ -1362,6 +1362,9 @@ _CALLED_NAME = re.compile(r"((?i:\b(?:starter|hire|intern|temp|guy|girl|boy|man|
                           r"(?!(?:back|home|away|off|out|up|in|on|over|today|tomorrow|tonight|later|earlier|again|"
                           r"something|anything|nothing|that|this|it|what|me|you|him|her|us|them|for|to|by|at)\b)"
                           r"([a-z]{3,})(?=\s*(?:$|[,.;!?)]|(?:and|but|so|from|who)\b))")
+# Microsoft's "teams" where one meets or calls ("as long as i'm on teams" was offered as "on team", "a teams call")
+_TEAMS_APP = re.compile(r"(?:(?<=\b[Oo]n )|(?<=\b[Oo]ver )|(?<=\b[Vv]ia )|(?<=\b[Aa] )|(?<=\b[Oo]n a ))teams"
+                        r"(?=\s*(?:$|[,.;:!?)]|(?:call|chat|meeting|message|link|invite)s?\b))")
 _NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would|should|is|was|will)\s+)"
                                 rf"({NAMED_LIKE_WORDS}|will)(?=\s+{_ASKED_DOINGS}\b)")
 
@@ -2746,6 +2749,7 @@ class RuleFormalizer:
         text = _ASK_NAMED.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
         text = _BOOKED_UNDER.sub(lambda m: m.group()[:m.start(1) - m.start()] + m.group(1).capitalize(), text)
         text = _CALLED_NAME.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
+        text = _TEAMS_APP.sub("Teams", text)
         text = _NAMED_ASKED_ABOUT.sub(lambda m: m.group() if m.group(1).strip().lower() == "will" == m.group(2).lower()
                                       else m.group(1) + m.group(2).capitalize(), text)  # "Will will get voted off"
         text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)

@@ -713,6 +713,9 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
+    # a capital the rules gave inside a sentence stays ("on teams" is the app: "on Teams")
+    assert writer_case("I am on Teams.", "im on teams", wl, "I am on Teams.") == "I am on Teams."
+    assert writer_case("I am on Teams.", "im on teams", wl, "I am on teams.") == "I am on teams."
     # a page or section number keeps the writer's lower-case letter ("on P.12" was offered); "P.12" typed stays
     assert writer_case("The chart on P.12 is missing.", "the chart on p.12 is missing", wl) == "The chart on p.12 is missing."
     assert writer_case("The chart on P.12 is missing.", "the chart on P.12 is missing", wl) == "The chart on P.12 is missing."
@@ -1738,6 +1741,12 @@ CAUGHT = [
      "~fault the"),  # the writer's clause cut off: now the server is blamed
     ("I apologize, I am late. The train was delayed.", "sorry im late, the train was delayed",
      "~sorry i"),  # the lateness apologised for, told as news
+    ("I know you are busy, but if you get a second, you can have a look at the contract.",
+     "i know ur busy but if u get a sec could u have a look at the contract", "~could you"),  # a request made leave
+    ("I know you are busy, but if you get a second could have a look at the contract.",
+     "i know ur busy but if u get a sec could u have a look at the contract", "~could you"),  # asking no one
+    ("I have already promised my sister. I would help her move.",
+     "i've already promised my sister i'd help her move", "~promised sister"),  # what was promised, cut off
 ]
 FINE = [
     # session 40
@@ -1747,6 +1756,9 @@ FINE = [
     ("It is not my fault that the server crashed.", "it isn't my fault the server crashed"),
     ("Sure, I can do that.", "sure i can do that"),
     ("I am sorry that I am late.", "sorry im late"),
+    ("If you get a second, could you have a look at the contract?", "if u get a sec could u have a look at the contract"),
+    ("I have already promised my sister that I would help her move.", "i've already promised my sister i'd help her move"),
+    ("We could have a look at it.", "we could have a look at it"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
     ("Do you want to count that from us?", "u want to count that from US??"),

@@ -1613,6 +1613,10 @@ CASES = [
     ("that's proper annoying", "That is very annoying."),             # was offered as "That is proper, annoying."
     ("the traffic was mental this morning", "The traffic was hectic this morning."),
     ("a proper easy win", "A proper easy win."),
+    ("as long as i'm on teams", "As long as I am on Teams."),             # the app (was offered as "on team")
+    ("can we do a teams call at 3", "Can we do a Teams call at 3?"),
+    ("the two teams meeting in the final", "The two teams meeting in the final."),
+    ("we split into teams", "We split into teams."),
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
