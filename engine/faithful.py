@@ -3135,7 +3135,8 @@ def _told_cut_off(candidate: str, rules_text: str) -> list[str]:
 # a clause the writer hung on a word cut off by a comma of the model's ("it isn't my fault the server crashed" -> "It
 # is not my fault, the server crashed": now the writer blames the server); "sure", "funny", "shame" open a sentence of
 # their own as well ("Sure, I can", "Funny, I have one too")
-_CLAUSE_HUNG_ON = re.compile(r"\b(fault|glad|surprised|shocked|amazed|relieved|aware|realised|realized|means)\s+"
+_CLAUSE_HUNG_ON = re.compile(r"\b(fault|glad|surprised|shocked|amazed|relieved|aware|realised|realized|means|(?<=\bin )case|"
+                             r"because|unless|although|whereas)\s+"
                              r"(I|you|he|she|it|we|they|the|my|our|your|his|her|"
                              r"their|this|that|there)\b", re.IGNORECASE)
 
@@ -3146,8 +3147,10 @@ def _clause_hung_cut(candidate: str, rules_text: str) -> list[str]:
 
 
 # ... and the lateness the writer apologised for told as news ("sorry im late" -> "I apologize, I am late.")
-_SORRY_FOR_LATE = re.compile(r"\bsorry\s+((?:I|we|he|she|they|it)\s+(?:am|are|is)\s+(?:so\s+|a\s+bit\s+|running\s+)?late)\b",
-                             re.IGNORECASE)
+_SORRY_FOR_LATE = re.compile(r"\bsorry\s+((?:I|we|he|she|they|it)\s+(?:(?:am|are|is)\s+(?:so\s+|a\s+bit\s+|running\s+)?late|"
+                             # ... or for what they did ("so sorry i missed it" -> "I am very sorry, I missed it.")
+                             r"[a-z]{3,}ed|was|were|forgot|did\s+not|had|left|lost|broke|took|made|gave|sent|said|"
+                             r"wrote|gave))\b", re.IGNORECASE)
 
 
 def _apology_made_news(candidate: str, rules_text: str) -> list[str]:

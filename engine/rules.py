@@ -1787,7 +1787,7 @@ _MONTHS = {"march": "March", "may": "May", "jan": "January", "feb": "February", 
 _DAY = r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _MONTH_ANY = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTH_AFTER_PREP = "|".join(sorted((k for k in _MONTHS if k != "jan"), key=len, reverse=True))
-_DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|so|but|in|at|to|through|apparently|probably|hopefully|maybe|perhaps|then|instead|"
+_DATE_END = (r"(?=\s*(?:$|[,.;:!?)]|\d|(?:and|or|so|but|in|at|to|through|till|til|until|onwards|apparently|probably|hopefully|maybe|perhaps|then|instead|"
              r"again|too|already|lol|btw|tho|though|because|cos|cuz|bc|unless|at\s+the\s+latest|(?:this|next|last)\s+"
              r"year)\b))")  # what may follow a month in a date ("resits are in aug apparently")
 # ... and one that is no word, after "to", "into", "through" ("the launch is pushed to feb" kept "Feb")
@@ -1806,7 +1806,9 @@ _AMBIGUOUS_MONTH = re.compile(
     # a range of days, protected as one span before these rules run ("dec 23-27"); not "may" or "march"
     rf"|(?<![\w'’])(?P<m4>{'|'.join(sorted((k for k in _MONTHS if k not in ('may', 'march')), key=len, reverse=True))})"
     rf"(?=\.?\s+{_MARK}(?!\S))"
-    rf"|(?<![\w'’])(?P<day>{_DAY}\s+)(?P<m3>{_MONTH_ANY})\b(?=\s*(?:$|[,.;:!?)]|\d))")
+    rf"|(?<![\w'’])(?P<day>{_DAY}\s+)(?P<m3>{_MONTH_ANY})\b(?=\s*(?:$|[,.;:!?)]|\d)"
+    # ... or the start of a range ("from the 22nd dec till the 2nd jan"), where the month is no word
+    rf"|(?<![Mm]ay)(?<![Mm]arch)\s+(?:till|til|until|to|through|and|or)\b)")
 # a second month joined to one already written out ("in oct or nov" -> "in October or November")
 _MONTH_AFTER_MONTH = re.compile(
     rf"((?:{'|'.join(sorted(set(_MONTHS.values())))})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))({_MONTH_ANY})\b"
@@ -1825,7 +1827,7 @@ _WEEKDAY_NAMES = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
 _WEEKDAY_POSSESSIVE = re.compile(r"(?<![\w'’])(mon|tues?|weds?|thu|thurs?|fri|sat)(['’]s)(?![\w'’])", re.IGNORECASE)
 _DAY_OF = {**_WEEKDAYS, "tues": "Tuesday", "weds": "Wednesday", "thurs": "Thursday", "fri": "Friday"}
 _AMBIGUOUS_WEEKDAY = re.compile(
-    r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|thru|through|about"
+    r"(?<![\w'’])((?i:on|by|until|till|til|from|since|before|after|next|this|last|every|every\s+other|thru|through|about|(?<!the )midnight"
     r"|starts|starting|start|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
@@ -1850,7 +1852,8 @@ _NOT_WEEKDAY = re.compile(rf"(?<![\w'’])((?i:not|instead of|rather than|or|and
 _WEEKDAY_PART = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(?=\s+(?:morning|afternoon|evening|night)\b)")
 # ... and "sat" after what is to be done to a thing ("gonna get it fixed sat": the cat that sat is no thing fixed)
 _SAT_DONE = re.compile(r"\b((?:fixed|done|sorted|delivered|cleaned|checked|repaired|serviced|booked|collected|"
-                       r"picked\s+up|dropped\s+off|finished|moved)\s+)sat(?=\s*(?:$|[,.!?]))")
+                       r"picked\s+up|dropped\s+off|finished|moved|helped(?:\s+out)?|turned\s+up|showed\s+up|came\s+along|"
+                       r"mucked\s+in|pitched\s+in|volunteered)\s+)sat(?=\s*(?:$|[,.!?]))")  # "everyone who helped out sat"
 # ... and "sat" ending a request ("would u mind feeding the cat sat", "can u cover my shift sat?", "wanna come to the
 # cinema sat?"): the day asked for
 _SAT_ASKED = re.compile(r"^(\W*(?i:(?:can|could|would|will)\s+(?:u|you)|wanna|want\s+to|fancy|do\s+(?:u|you)\s+(?:want|wanna|"

@@ -1747,6 +1747,8 @@ CAUGHT = [
      "i know ur busy but if u get a sec could u have a look at the contract", "~could you"),  # asking no one
     ("I have already promised my sister. I would help her move.",
      "i've already promised my sister i'd help her move", "~promised sister"),  # what was promised, cut off
+    ("Keep the receipt in case, it does not fit.", "keep the receipt in case it doesnt fit", "~case it"),
+    ("I am very sorry, I missed it.", "so sorry i missed it", "~sorry i"),  # what was apologised for, told as news
 ]
 FINE = [
     # session 40
@@ -1759,6 +1761,8 @@ FINE = [
     ("If you get a second, could you have a look at the contract?", "if u get a sec could u have a look at the contract"),
     ("I have already promised my sister that I would help her move.", "i've already promised my sister i'd help her move"),
     ("We could have a look at it.", "we could have a look at it"),
+    ("Keep the receipt in case it does not fit.", "keep the receipt in case it doesnt fit"),
+    ("I am very sorry that I missed it.", "so sorry i missed it"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
     ("Do you want to count that from us?", "u want to count that from US??"),

@@ -1617,6 +1617,12 @@ CASES = [
     ("can we do a teams call at 3", "Can we do a Teams call at 3?"),
     ("the two teams meeting in the final", "The two teams meeting in the final."),
     ("we split into teams", "We split into teams."),
+    ("we're off from the 22nd dec till the 2nd jan", "We are off from the 22nd December until the 2nd January."),
+    ("i have 3 may to choose", "I have 3 may to choose."),
+    ("the bins go out every other wed", "The bins go out every other Wednesday."),
+    ("the sale ends midnight sun", "The sale ends midnight Sunday."),
+    ("we watched the midnight sun", "We watched the midnight sun."),
+    ("massive thanks to everyone who helped out sat", "Massive thanks to everyone who helped out Saturday."),
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
