@@ -1230,6 +1230,11 @@ _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|becaus
 # "gone to the shop, need anything": the offer that closes a message asks the reader
 _NEED_ANYTHING_END = re.compile(r",\s*((?i:need|want))\s+((?:anything|something)(?:\s+(?:else|from\s+[^,.!?;:]+))?)"
                                 r"\s*[?.]*$")
+# "ur still ok for friday right": a statement the writer checks with "right" at its end asks, after a time, a number or
+# a state ("that is right", "turn right", "spell things right" say it)
+_RIGHT_TAG = re.compile(r"^(\W*(?:You|We|It|They|He|She|I|That|This|There)\b.*?(?:\d[\w:.]*|(?:Mon|Tues|Wednes|Thurs|Fri|"
+                        r"Satur|Sun)day|tomorrow|today|tonight|later|okay|fine|free|coming|going|there|here|yet|too|"
+                        r"again|then|now|soon|already|booked|sorted|ready|invited))\s*,?\s+right$")
 # "new phone who dis": the question that closes a message asks, after a comma
 _WHO_IS_THIS_END = re.compile(r"(?<=[\w'’])[,;:-]?\s+(who\s+is\s+(?:this|that|it))$", re.IGNORECASE)
 _CLOSING_REQUEST = re.compile(
@@ -1365,6 +1370,15 @@ _CALLED_NAME = re.compile(r"((?i:\b(?:starter|hire|intern|temp|guy|girl|boy|man|
 # Microsoft's "teams" where one meets or calls ("as long as i'm on teams" was offered as "on team", "a teams call")
 _TEAMS_APP = re.compile(r"(?:(?<=\b[Oo]n )|(?<=\b[Oo]ver )|(?<=\b[Vv]ia )|(?<=\b[Aa] )|(?<=\b[Oo]n a ))teams"
                         r"(?=\s*(?:$|[,.;:!?)]|(?:call|chat|meeting|message|link|invite)s?\b))")
+# the small ads' and the office's short forms: "150 ono" (or nearest offer), "w/c 12th" (week commencing), "by cob
+# fri" (close of business), "she works pt" (part-time)
+_SALE_ONO = re.compile(r"((?:[£$€]\s?)?(?<![\d,.])\d[\d,.]{0,12}k?\s?)ono\b", re.IGNORECASE)
+_WEEK_COMMENCING = re.compile(r"(?<![\w'’/])[Ww]/[Cc](?=\s+(?:the\s+)?\d)")
+_BY_COB = re.compile(r"(?:(?<=\b[Bb]y )|(?<=\b[Bb]efore ))cob\b|(?<![\w'’])cob(?=\s+(?:today|tomorrow|tmrw|tonight|mon|tue|wed|"
+                     r"thu|fri|(?:Mon|Tues|Wednes|Thurs|Fri)day)\b)")
+# "the q's on the form r really confusing": questions, with "are" after them (was "The q is on the form are ...")
+_Q_PLURAL = re.compile(r"(?<![\w'’])([Qq])['’]s(?=\s+(?:on|in|for|from|about|of|at)\b[^.!?,;]{0,60}?\s(?:are|r|were)\b)")
+_WORKS_PT = re.compile(r"(?:(?<=\bworks )|(?<=\bworked )|(?<=\bworking )|(?<=\bwork ))pt\b(?![\w'’])")
 _NAMED_ASKED_ABOUT = re.compile(r"(?<![\w'’])((?i:did|does|has|can|could|would|should|is|was|will)\s+)"
                                 rf"({NAMED_LIKE_WORDS}|will)(?=\s+{_ASKED_DOINGS}\b)")
 
@@ -1887,7 +1901,11 @@ _WEEKDAY_SHORT_PAIR = re.compile(r"(?<![\w'’])(mon|wed|sat|sun)(\s+or\s+|\s*/\
 # a range of days written short ("ooo mon-wed", "closed sat-sun", "open mon thru fri"; not "from sun to sun")
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w'’])((?i:{_WEEKDAY_ANY}))(?=\s*-\s*(?:(?i:{_WEEKDAY_ANY})|{_WEEKDAY_NAMES})\b"
-    rf"|\s+(?i:to|thru|through|till|until)\s+(?:{_WEEKDAY_NAMES})\b)")
+    rf"|\s+(?i:to|thru|through|till|until)\s+(?:{_WEEKDAY_NAMES})\b"
+    # ... and a short day that is no word, before another short day ("she works mon to wed")
+    rf"|(?:(?<=[Mm]on)|(?<=[Tt]ue)|(?<=[Tt]hu)|(?<=[Tt]hur))\s+(?i:to|thru|through|till|until)\s+(?i:{_WEEKDAY_ANY}|tues|weds|thurs|fri)\b)")
+# the short day at the other end of such a range ("Monday to wed")
+_WEEKDAY_RANGE_END = re.compile(rf"((?:{_WEEKDAY_NAMES})\s+(?i:to|thru|through|till|until)\s+)((?i:{_WEEKDAY_ANY}))\b")
 
 
 # an avenue typed short in lower case after its number or name ("5th ave", "Park ave. near"): "ave" is no English
@@ -2753,6 +2771,11 @@ class RuleFormalizer:
         text = _BOOKED_UNDER.sub(lambda m: m.group()[:m.start(1) - m.start()] + m.group(1).capitalize(), text)
         text = _CALLED_NAME.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
         text = _TEAMS_APP.sub("Teams", text)
+        text = _SALE_ONO.sub(r"\1or nearest offer", text)
+        text = _WEEK_COMMENCING.sub(lambda m: _match_case(m.group(), "week commencing"), text)
+        text = _BY_COB.sub(lambda m: _match_case(m.group(), "close of business"), text)
+        text = _WORKS_PT.sub("part-time", text)
+        text = _Q_PLURAL.sub(lambda m: "Questions" if m.group(1) == "Q" else "questions", text)
         text = _NAMED_ASKED_ABOUT.sub(lambda m: m.group() if m.group(1).strip().lower() == "will" == m.group(2).lower()
                                       else m.group(1) + m.group(2).capitalize(), text)  # "Will will get voted off"
         text = _IF_ANY.sub(lambda m: m.group(1) + " there are ", text)
@@ -3133,6 +3156,7 @@ class RuleFormalizer:
         s = _JAN_DATED.sub(lambda m: m.group(1) + "January", s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
         s = _WEEKDAY_RANGE.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
+        s = _WEEKDAY_RANGE_END.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
         s = _AVENUE.sub(r"\1 Avenue", s)
         s = _EM_THEM.sub("them", s)
         s = _ABOUT_ISH.sub(r"\1", s)
@@ -3258,6 +3282,8 @@ class RuleFormalizer:
             s = s.rstrip(",;:-~ ") + "?"
         elif s[-1] not in _END_OK and (who := _WHO_IS_THIS_END.search(s.rstrip(",;:-~ "))) is not None:
             s = f"{s[:who.start()]}, {who.group(1)}?"
+        elif s[-1] not in _END_OK and _RIGHT_TAG.search(s.rstrip(",;:-~ ")):
+            s = _RIGHT_TAG.sub(r"\1, right?", s.rstrip(",;:-~ "))  # "ur still ok for friday right" checks
         if s[-1] not in _END_OK:
             s = s.rstrip(",;:-~ ") + "."
         return s

@@ -1623,6 +1623,23 @@ CASES = [
     ("the sale ends midnight sun", "The sale ends midnight Sunday."),
     ("we watched the midnight sun", "We watched the midnight sun."),
     ("massive thanks to everyone who helped out sat", "Massive thanks to everyone who helped out Saturday."),
+    ("she works pt, mon to wed", "She works part-time, Monday to Wednesday."),
+    ("thu to sun", "Thursday to Sunday."),
+    ("the sun to wed", "The sun to wed."),
+    ("selling my bike, 150 ono", "Selling my bike, 150 or nearest offer."),
+    ("w/c 12th is fully booked", "Week commencing 12th is fully booked."),
+    ("pls reply by cob fri", "Please reply by close of business Friday."),
+    ("we ate corn on the cob", "We ate corn on the cob."),
+    ("the dept meeting's moved to wed", "The dept meeting has moved to Wednesday."),  # "Dept." may be a name's
+    ("the sofa's in vgc, collection only", "The sofa is in very good condition, collection only."),
+    ("the q's on the form r really confusing", "The questions on the form are really confusing."),  # was "The q is"
+    ("ur still ok for friday right", "You are still okay for Friday, right?"),  # the writer checks
+    ("you said 5 right", "You said 5, right?"),
+    ("that is right", "That is right."),
+    ("turn right", "Turn right."),
+    ("i got it right", "I got it right."),
+    ("the total is about right", "The total is about right."),
+    ("u cant spell a lot of things right", "You cannot spell a lot of things right."),  # correctly
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
@@ -1922,6 +1939,8 @@ def test_one_megabyte(rf):
      "at st mary's ", "the new intern's going ", "i was like wtf ", "were going ", "todays meeting ", "the atm ",
      "did you saw ", "a 15 min call ", "anyone in our group done ", "open sun, ", "ok ill check, ",
      "are office hrs still open ",
+     # session 40's rules, checked linear
+     "q's on ", "150 ", "w/c 1", "by cob ", "we r ok right ",
      # exponential before session 33 (80 characters of it took 37 s): a laugh split into "ha"s every way
      "ha", "hah", "lmao", "ha, ", "\U0001F602"],
 )
