@@ -3169,6 +3169,20 @@ def _promise_cut_off(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{verb}\s+{whom}\s*[.!?;]\s+{who}\b", candidate, rules_text)]
 
 
+# a thing the writer named by what they did to it, cut from that by a full stop ("check u got the invoice i sent on
+# mon" -> "... you got the invoice. I sent on Monday.")
+_THING_DONE_BY = re.compile(r"\b(?:the|a|an|that|this|those|these|my|your|our|his|her|their)\s+([a-z]{3,})\s+"
+                            r"(I|we|you|they|he|she)\s+(sent|[a-z]{3,}ed|made|got|bought|gave|wrote|paid|told|said|left|"
+                            r"found|took|saw|brought|put|kept|lost|sold|read|had)\b"
+                            # (a verb with an object of its own starts a sentence: "it's her magazine she brought it out")
+                            r"(?!\s+(?:it|them|him|her|me|us|this|that|these|those)\b)")
+
+
+def _thing_cut_from_doer(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{thing} {who.lower()}" for thing, who, verb in dict.fromkeys(_THING_DONE_BY.findall(rules_text))
+            if _said_anew(rf"\b{thing}\s*[.;!?]\s+{who}\s+{verb}\b", candidate, rules_text)]
+
+
 # an exclamation made a question ("did u see the match? what a goal" -> "... What a goal?"): the writer marvelled,
 # and now asks
 _WHAT_A_SAID = re.compile(r"(?:^|[.!?]\s+)(What\s+an?\s+[^.!?]*[^\s.!?])\s*[.!]", re.IGNORECASE)
@@ -4414,7 +4428,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
                    _exclamation_asked, _clause_hung_cut, _apology_made_news,
-                   _promise_cut_off)
+                   _promise_cut_off, _thing_cut_from_doer)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

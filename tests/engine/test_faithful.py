@@ -1748,6 +1748,8 @@ CAUGHT = [
     ("I have already promised my sister. I would help her move.",
      "i've already promised my sister i'd help her move", "~promised sister"),  # what was promised, cut off
     ("Keep the receipt in case, it does not fit.", "keep the receipt in case it doesnt fit", "~case it"),
+    ("I just wanted to check you got the invoice. I sent on Monday.",
+     "just wanted to check u got the invoice i sent on mon", "~invoice i"),  # the thing cut from what was done to it
     ("I am very sorry, I missed it.", "so sorry i missed it", "~sorry i"),  # what was apologised for, told as news
 ]
 FINE = [
@@ -1762,6 +1764,7 @@ FINE = [
     ("I have already promised my sister that I would help her move.", "i've already promised my sister i'd help her move"),
     ("We could have a look at it.", "we could have a look at it"),
     ("Keep the receipt in case it does not fit.", "keep the receipt in case it doesnt fit"),
+    ("No, it is her magazine. She brought it out.", "no its her magazine she brought it out"),
     ("I am very sorry that I missed it.", "so sorry i missed it"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
