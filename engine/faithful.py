@@ -3183,6 +3183,17 @@ def _thing_cut_from_doer(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{thing}\s*[.;!?]\s+{who}\s+{verb}\b", candidate, rules_text)]
 
 
+# an "and" put before the adverb that ends the writer's sentence ("the kids r asleep finally" -> "The children are
+# asleep and finally."): no English, and nothing joined
+_AND_BEFORE_LAST = re.compile(r"\band\s+(finally|again|already|too|anyway|though|now|instead|lately|today|tonight|yet)"
+                              r"\s*[.!?]*\s*$", re.IGNORECASE)
+
+
+def _and_put_before_last(candidate: str, rules_text: str) -> list[str]:
+    m = _AND_BEFORE_LAST.search(candidate)
+    return ["+and"] if m and not re.search(rf"\band\s+{m.group(1)}\b", rules_text, re.IGNORECASE) else []
+
+
 # an exclamation made a question ("did u see the match? what a goal" -> "... What a goal?"): the writer marvelled,
 # and now asks
 _WHAT_A_SAID = re.compile(r"(?:^|[.!?]\s+)(What\s+an?\s+[^.!?]*[^\s.!?])\s*[.!]", re.IGNORECASE)
@@ -4428,7 +4439,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
                    _exclamation_asked, _clause_hung_cut, _apology_made_news,
-                   _promise_cut_off, _thing_cut_from_doer)
+                   _promise_cut_off, _thing_cut_from_doer, _and_put_before_last)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

@@ -1370,6 +1370,20 @@ _CALLED_NAME = re.compile(r"((?i:\b(?:starter|hire|intern|temp|guy|girl|boy|man|
 # Microsoft's "teams" where one meets or calls ("as long as i'm on teams" was offered as "on team", "a teams call")
 _TEAMS_APP = re.compile(r"(?:(?<=\b[Oo]n )|(?<=\b[Oo]ver )|(?<=\b[Vv]ia )|(?<=\b[Aa] )|(?<=\b[Oo]n a ))teams"
                         r"(?=\s*(?:$|[,.;:!?)]|(?:call|chat|meeting|message|link|invite)s?\b))")
+# "well" typed for "we'll" after what links two clauses, before a verb ("otherwise well miss the deadline" was offered
+# as "otherwise, miss the deadline")
+_WELL_WE_WILL = re.compile(r"(?<![\w'’])((?i:otherwise|so|cos|because|hopefully|maybe|probably|if\s+not)\s+)(well|WELL)"
+                           r"(?=\s+(?i:miss|be|have|need|get|go|see|do|make|take|lose|pay|know|find|never|just|probably|"
+                           r"definitely|sort|let|send|call|ring|meet|try|come|leave|start|finish)\b)"
+                           # ... and after "and", "but", "then", "or" only where no order follows ("then well start now"
+                           # may be "then, well, start now")
+                           r"|(?<![\w'’])((?i:and|but|then|or)\s+)(well|WELL)(?=\s+(?i:see|be|have|need|never|probably|"
+                           r"definitely)\b)")
+# a second sentence run on after a done thing ("he still forgot its so frustrating" was offered as "he still forgot
+# it is frustrating", what he forgot)
+_RUN_ON_ITS = re.compile(r"(\b(?:[a-z]{3,}ed|forgot|did|got|went|said|left|lost|broke|came|took)(?:\s+(?:it|again|twice|"
+                         r"again\s+today))?)\s+(its|it['’]s)(?=\s+(?:so|really|such|too|very|a\s+(?:joke|nightmare|mess|"
+                         r"shame|pain))\b)")
 # the small ads' and the office's short forms: "150 ono" (or nearest offer), "w/c 12th" (week commencing), "by cob
 # fri" (close of business), "she works pt" (part-time)
 _SALE_ONO = re.compile(r"((?:[£$€]\s?)?(?<![\d,.])\d[\d,.]{0,12}k?\s?)ono\b", re.IGNORECASE)
@@ -2771,6 +2785,9 @@ class RuleFormalizer:
         text = _BOOKED_UNDER.sub(lambda m: m.group()[:m.start(1) - m.start()] + m.group(1).capitalize(), text)
         text = _CALLED_NAME.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
         text = _TEAMS_APP.sub("Teams", text)
+        text = _WELL_WE_WILL.sub(lambda m: (m.group(1) or m.group(3)) + ("WE WILL" if (m.group(2) or m.group(4)).isupper()
+                                                                          else "we will"), text)
+        text = _RUN_ON_ITS.sub(r"\1. \2", text)
         text = _SALE_ONO.sub(r"\1or nearest offer", text)
         text = _WEEK_COMMENCING.sub(lambda m: _match_case(m.group(), "week commencing"), text)
         text = _BY_COB.sub(lambda m: _match_case(m.group(), "close of business"), text)

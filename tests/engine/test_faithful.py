@@ -1750,6 +1750,7 @@ CAUGHT = [
     ("Keep the receipt in case, it does not fit.", "keep the receipt in case it doesnt fit", "~case it"),
     ("I just wanted to check you got the invoice. I sent on Monday.",
      "just wanted to check u got the invoice i sent on mon", "~invoice i"),  # the thing cut from what was done to it
+    ("The children are asleep and finally.", "the kids r asleep finally", "+and"),  # nothing joined
     ("I am very sorry, I missed it.", "so sorry i missed it", "~sorry i"),  # what was apologised for, told as news
 ]
 FINE = [
@@ -1765,6 +1766,8 @@ FINE = [
     ("We could have a look at it.", "we could have a look at it"),
     ("Keep the receipt in case it does not fit.", "keep the receipt in case it doesnt fit"),
     ("No, it is her magazine. She brought it out.", "no its her magazine she brought it out"),
+    ("The children are asleep, finally.", "the kids r asleep finally"),
+    ("I went shopping and now I am tired.", "i went shopping and now im tired"),
     ("I am very sorry that I missed it.", "so sorry i missed it"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),

@@ -1640,6 +1640,13 @@ CASES = [
     ("i got it right", "I got it right."),
     ("the total is about right", "The total is about right."),
     ("u cant spell a lot of things right", "You cannot spell a lot of things right."),  # correctly
+    ("we need to talk before fri otherwise well miss the deadline",
+     "We need to talk before Friday otherwise we will miss the deadline."),  # was offered as "otherwise, miss the ..."
+    ("but well see its anyones chance", "We will see its anyones chance."),
+    ("then well start now", "Then, well start now."),                  # may be "then, well, start now"
+    ("i told him twice and he still forgot its so frustrating",
+     "I told him twice and he still forgot. It is so frustrating."),    # was offered as "he still forgot it is ..."
+    ("the dog that got its way", "The dog that got its way."),
     ("thanks v much", "Thank you very much."),
     ("im v tired", "I am very tired."),
     ("arsenal v chelsea tonight", "Arsenal v chelsea tonight."),                       # versus
@@ -1940,7 +1947,7 @@ def test_one_megabyte(rf):
      "did you saw ", "a 15 min call ", "anyone in our group done ", "open sun, ", "ok ill check, ",
      "are office hrs still open ",
      # session 40's rules, checked linear
-     "q's on ", "150 ", "w/c 1", "by cob ", "we r ok right ",
+     "q's on ", "150 ", "w/c 1", "by cob ", "we r ok right ", "so well be ", "forgot its so ",
      # exponential before session 33 (80 characters of it took 37 s): a laugh split into "ha"s every way
      "ha", "hah", "lmao", "ha, ", "\U0001F602"],
 )
