@@ -2526,7 +2526,9 @@ def _article_dropped(candidate: str, rules_text: str) -> list[str]:
     out = []
     found = _VERB_ARTICLE_NOUN.findall(rules_text)
     for before, article, noun in dict.fromkeys((a.lower(), t, b) for a, t, b in found):
-        if before in _NO_VERB_BEFORE_ARTICLE or noun.endswith("s"):
+        # ("a" or "an" after "be" makes what one is: "gonna be an auntie" -> "going to be auntie" is no English)
+        a_role = article in ("a", "an") and before in ("be", "been", "being")
+        if (before in _NO_VERB_BEFORE_ARTICLE and not a_role) or noun.endswith("s"):
             continue
         # after "be" only where the noun is the subject asked about ("why's the heating on" -> "Why is heating on");
         # "it is the best" -> "it is best" says the same
@@ -3181,6 +3183,17 @@ _THING_DONE_BY = re.compile(r"\b(?:the|a|an|that|this|those|these|my|your|our|hi
 def _thing_cut_from_doer(candidate: str, rules_text: str) -> list[str]:
     return [f"~{thing} {who.lower()}" for thing, who, verb in dict.fromkeys(_THING_DONE_BY.findall(rules_text))
             if _said_anew(rf"\b{thing}\s*[.;!?]\s+{who}\s+{verb}\b", candidate, rules_text)]
+
+
+# an "is" put between what was done and the clause after it ("the meeting overran so i missed the 5:15" -> "The meeting
+# overran is so I missed the 5:15"): no English
+_DONE_THEN = re.compile(r"\b([a-z]{3,}ed|overran|ran|went|came|left|got|broke|fell|took|forgot)\s+(so|and|but|because|then|"
+                        r"when|while|until|till)\b", re.IGNORECASE)
+
+
+def _be_put_after_done(candidate: str, rules_text: str) -> list[str]:
+    return [f"+{be}" for done, nxt in dict.fromkeys(_DONE_THEN.findall(rules_text)) for be in ("is", "are", "was")
+            if _said_anew(rf"\b{done}\s+{be}\s+{nxt}\b", candidate, rules_text)]
 
 
 # an "and" put before the adverb that ends the writer's sentence ("the kids r asleep finally" -> "The children are
@@ -4439,7 +4452,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _own_clause_given_subject, _state_phrase_bent, _got_for_made_have, _been_dropped,
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
                    _exclamation_asked, _clause_hung_cut, _apology_made_news,
-                   _promise_cut_off, _thing_cut_from_doer, _and_put_before_last)
+                   _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
+                   _be_put_after_done)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

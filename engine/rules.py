@@ -1217,7 +1217,8 @@ _TOLD_AFTER_QUESTION = re.compile(
     # a thing's state ("can i pay rent on the 5th, payday's late", "..., the kitchen is a mess")
     r"|(?:(?:the|my|our|his|her|their)\s+)?(?!(?:which|what|who|how|why|when|where|or|and|but|if|so)\b)[a-z]+\s+"
     r"(?:is|are|was|were|has been|have been)\s+(?:late|delayed|broken|down|closed|open|empty|full|out|off|gone|"
-    r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week"
+    r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week|manic|hectic|busy|chaotic|rammed|crazy|insane|"
+    r"mental|mad"
     r"|(?!going\b|trying\b)[a-z]{3,}ing)\b[^,?!;:]*)$")  # "..., baby's sleeping": a state too
 # (only after a question of one clause: "... because every time I think I have it, I do not" is the question's own)
 _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|because|cause|cuz|since|while|although|though|"
@@ -1594,7 +1595,7 @@ _S_PROGRESSIVE_PREP = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|even
                                  r"|\s*(?:$|[,.;:!?)]))", re.IGNORECASE)  # ... or ends the clause ("the landlord's chasing")
 # ... and before an adjective that ends the clause ("traffic's insane", "the line's huge,")
 _S_ADJ_CLAUSE_END = re.compile(
-    r"\s+(?:insane|crazy|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
+    r"\s+(?:insane|crazy|manic|hectic|chaotic|rammed|heaving|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
     r"easy|hard|tough|quiet|loud|crowded|packed|nuts|brutal|ridiculous|awesome|fantastic|horrible|weird|different|"
     r"same|fun|boring|annoying|cute|gorgeous|beautiful|expired|invalid|wrong|bad|tiny|small|big|massive|cramped|"
     r"spacious|messy|filthy|dirty|noisy|dark|outdated|overpriced|slammed|swamped|mid|trash|fire|knackered|bust|busted|"

@@ -1751,6 +1751,9 @@ CAUGHT = [
     ("I just wanted to check you got the invoice. I sent on Monday.",
      "just wanted to check u got the invoice i sent on mon", "~invoice i"),  # the thing cut from what was done to it
     ("The children are asleep and finally.", "the kids r asleep finally", "+and"),  # nothing joined
+    ("The meeting overran is so I missed the 5:15.", "the meeting overran so i missed the 5:15", "+is"),
+    ("My sister is having a baby in March, I am going to be auntie.",
+     "my sister's having a baby in march, i'm gonna be an auntie!", "be an auntie"),  # the role's article dropped
     ("I am very sorry, I missed it.", "so sorry i missed it", "~sorry i"),  # what was apologised for, told as news
 ]
 FINE = [
@@ -1768,6 +1771,8 @@ FINE = [
     ("No, it is her magazine. She brought it out.", "no its her magazine she brought it out"),
     ("The children are asleep, finally.", "the kids r asleep finally"),
     ("I went shopping and now I am tired.", "i went shopping and now im tired"),
+    ("The meeting overran, so I missed the 5:15.", "the meeting overran so i missed the 5:15"),
+    ("I am going to be an auntie.", "im gonna be an auntie"),
     ("I am very sorry that I missed it.", "so sorry i missed it"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
