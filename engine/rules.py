@@ -1526,8 +1526,8 @@ _HYPHEN_AFTER_NEXT = re.compile(r"\s+[\w'’]+-")
 # After these the 's is a verb: a possessive is followed by a noun phrase, never by an article or "not".
 _S_VERB_NEXT = frozenset([
     "not", "gonna", "going", "so", "very", "really", "too", "such", "always", "never", "just", "been",
-    "got", "gotten", "a", "an", "the", "my", "your", "his", "her", "our", "their"
-])
+    "got", "gotten", "had", "a", "an", "the", "my", "your", "his", "her", "our", "their"
+])  # ("my mum's had a fall" was kept as typed)
 # After these the 's is a verb too, but only on the clause's subject ("the train's stuck outside Leeds", "Jen's
 # out till the 20th", "the picnic's off", "Brad's probably not the dad"): mid-clause an 's before them is as
 # often a plural typed with an apostrophe, the object of a phrasal verb ("throwing all of the w's away", "work

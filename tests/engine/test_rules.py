@@ -1647,6 +1647,8 @@ CASES = [
     ("i told him twice and he still forgot its so frustrating",
      "I told him twice and he still forgot. It is so frustrating."),    # was offered as "he still forgot it is ..."
     ("the dog that got its way", "The dog that got its way."),
+    ("my mum's had a fall, shes in a&e now", "My mum has had a fall, she is in A&E now."),  # was kept as typed
+    ("tom's had enough", "Tom has had enough."),
     ("can we do the handover tmrw instead, today's manic",
      "Can we do the handover tomorrow instead? Today is manic."),       # was offered as "... instead today's manic?"
     ("thanks v much", "Thank you very much."),
