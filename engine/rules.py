@@ -458,7 +458,10 @@ _SUPERLATIVE_OPENING = re.compile(
 # "me and my wife are coming" -> "My wife and I are coming": the writer last, and the subject's case, when a verb
 # follows the pair (GYAFC's references write it so); "is"/"was" after the pair is the plural's.
 _ME_AND_SUBJECT = re.compile(
-    rf"^({_LEAD})me\s+and\s+((?:my|the|his|her|our|your|their)\s+(?:[^\W\d_]+\s+)??[^\W\d_]+)\s+(?=(?:are|were|is|was|"
+    rf"^({_LEAD})me\s+and\s+((?:my|the|his|her|our|your|their)\s+(?:[^\W\d_]+\s+)??[^\W\d_]+"
+    # ... or one person by name ("me and jo are going halves")
+    r"|(?!(?:i|me|him|her|them|us|it|this|that|then|so|all|everyone|everybody|u|you|ya|he|she|they|we|not|now)\b)"
+    r"[^\W\d_]{2,})\s+(?=(?:are|were|is|was|"
     r"have|had|has|went|got|broke|been|will|would|can|could|did|do|both|used|met|live|lived|started|just|also|always|"
     r"never|still|['’]re|gonna|going|r)\b)", re.IGNORECASE)
 _PAIR_VERB = {"is": "are", "was": "were", "has": "have"}
@@ -1385,6 +1388,9 @@ _WELL_WE_WILL = re.compile(r"(?<![\w'’])((?i:otherwise|so|cos|because|hopefull
 _RUN_ON_ITS = re.compile(r"(\b(?:[a-z]{3,}ed|forgot|did|got|went|said|left|lost|broke|came|took)(?:\s+(?:it|again|twice|"
                          r"again\s+today))?)\s+(its|it['’]s)(?=\s+(?:so|really|such|too|very|a\s+(?:joke|nightmare|mess|"
                          r"shame|pain))\b)")
+# "going halves on a present": sharing its cost (a model wrote "going to halves on a present")
+_GO_HALVES = re.compile(r"\b(go|goes|going|went|gone)\s+halves(\s+on)?\b", re.IGNORECASE)
+_HALVES_VERB = {"go": "split", "goes": "splits", "going": "splitting", "went": "split", "gone": "split"}
 # the small ads' and the office's short forms: "150 ono" (or nearest offer), "w/c 12th" (week commencing), "by cob
 # fri" (close of business), "she works pt" (part-time)
 _SALE_ONO = re.compile(r"((?:[£$€]\s?)?(?<![\d,.])\d[\d,.]{0,12}k?\s?)ono\b", re.IGNORECASE)
@@ -2786,6 +2792,8 @@ class RuleFormalizer:
         text = _BOOKED_UNDER.sub(lambda m: m.group()[:m.start(1) - m.start()] + m.group(1).capitalize(), text)
         text = _CALLED_NAME.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
         text = _TEAMS_APP.sub("Teams", text)
+        text = _GO_HALVES.sub(lambda m: _match_case(m.group(1), _HALVES_VERB[m.group(1).lower()]) + " the cost"
+                              + (" of" if m.group(2) else ""), text)
         text = _WELL_WE_WILL.sub(lambda m: (m.group(1) or m.group(3)) + ("WE WILL" if (m.group(2) or m.group(4)).isupper()
                                                                           else "we will"), text)
         text = _RUN_ON_ITS.sub(r"\1. \2", text)

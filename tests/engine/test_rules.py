@@ -1649,6 +1649,10 @@ CASES = [
     ("the dog that got its way", "The dog that got its way."),
     ("my mum's had a fall, shes in a&e now", "My mum has had a fall, she is in A&E now."),  # was kept as typed
     ("tom's had enough", "Tom has had enough."),
+    ("me and jo are going halves on a present for kate", "Jo and I are splitting the cost of a present for kate."),
+    ("me and Sam went home", "Sam and I went home."),
+    ("me and then we left", "Me and then we left."),
+    ("shall we go halves", "Shall we split the cost?"),
     ("can we do the handover tmrw instead, today's manic",
      "Can we do the handover tomorrow instead? Today is manic."),       # was offered as "... instead today's manic?"
     ("thanks v much", "Thank you very much."),
