@@ -1714,7 +1714,18 @@ def _negation_added(candidate: str, rules_text: str) -> list[str]:
     for pair, n in _aux_pairs(candidate, True).items():
         if n > denied.get(pair, 0) and pair in plain:
             return [NEGATED]
+    # ... and "do not" put before the writer's own verb ("and i no it" -> "and I do not know it")
+    # (the same subject, verb and word after it: "he seems like a jerk" -> "He does not seem like a kind person" is
+    # said the other way round, "you like" elsewhere is another verb's)
+    for who, verb, nxt in dict.fromkeys(_DO_NOT_VERB.findall(candidate)):
+        if (re.search(rf"\b{who}\s+{verb}(?:s|ed|d)?\s+{nxt}\b", rules_text, re.IGNORECASE)
+                and not re.search(rf"\b(?:not|never|n['’]t)\s+{verb}\b", rules_text, re.IGNORECASE)):
+            return [NEGATED]
     return []
+
+
+_DO_NOT_VERB = re.compile(r"\b(I|you|we|they|he|she|it)\s+(?:do|does|did)\s+not\s+([a-z]{2,})\s+([a-z]+)\b",
+                          re.IGNORECASE)
 
 
 # A question word put in place of the writer's ("as in where's your chalet!?" -> "What is your chalet?"): what is
@@ -2182,6 +2193,8 @@ _INTERJECTION = re.compile(r"^(?:o+h*|a+h+|u+h*m+|h*m+|h+m+|e+w+|w+o+w+|y+a+y+|(
 # Object pronouns name who is involved ("cc me on the email", "send them the deck"): a candidate that loses one
 # changes who gets or does something. "me too" / "me neither" are replies, said formally without the pronoun.
 OBJECT_PRONOUNS = frozenset(["me", "us", "him", "them"])
+_EMPHATIC_PRONOUN = re.compile(r"(?:^\W*|[,.;!?]\s*|\b(?:but|and|as\s+for|well|so)\s+)(me|us|him|them)\s*(?:personally\s*)?"
+                               r"[,;:-]+\s*(I|we|he|they)\b", re.IGNORECASE)  # not "cc me, i need it"
 _REPLY_PRONOUN = re.compile(rf"\b(?:{'|'.join(sorted(OBJECT_PRONOUNS))})\s+(?:too|neither|either|as well)\b",
                             re.IGNORECASE)
 
@@ -4580,7 +4593,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         if 0 < held < len(parts) or (held == 0 and w in MEANING_PHRASES):
             lost.append(w)
     if not _REPLY_PRONOUN.search(rules_text):
-        lost += [w for w in dict.fromkeys(ruled) if w in OBJECT_PRONOUNS and w in src and w not in cand_set]
+        # (one said again as the subject after it is said once: "but me, I just like to bake" -> "I just like to bake")
+        again = {m.group(1).lower() for m in _EMPHATIC_PRONOUN.finditer(rules_text)
+                 if re.search(rf"\b{m.group(2)}\b", candidate)}
+        lost += [w for w in dict.fromkeys(ruled) if w in OBJECT_PRONOUNS and w in src and w not in cand_set
+                 and w not in again]
     # Numbers and negations are checked against the rule rewrite, which spells out "idk" and "dont".
     source_numbers = set(_NUMBER.findall(source))
     enumerator = _ENUMERATOR.match(source)
@@ -4786,6 +4803,11 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     said = [*src, *(c for r in emoji_runs(source) for c in set(r))]  # "❤" -> "love" is no insertion
     said += [w[:-2] for w in src if w.endswith(("'s", "’s"))]  # "her kid's sick" -> "Her child is sick."
     src_stems = {_stem(w) for w in allowed} | {_stem(p) for w in said for e in equivalents.get(w, ()) for p in e.split()}
+    # a number the writer typed in digits, said in words ("2 of the greatest bands" -> "Two of ...", "the 1st season"
+    # -> "the first season")
+    src_stems |= {_NUMBER_WORDS[int(n)] for n in re.findall(r"(?<![\d.,:])\d{1,2}(?![\d.,:])", source) if int(n) <= 20}
+    src_stems |= {_ORDINAL_WORDS[int(n)] for n in re.findall(r"(?<![\d.,:])(\d{1,2})(?:st|nd|rd|th)\b", source,
+                                                             re.IGNORECASE) if int(n) < len(_ORDINAL_WORDS)}
     inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
     if ((src and all(w in fillers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
          and any(w not in allowed for w in cand))

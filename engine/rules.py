@@ -2063,8 +2063,8 @@ _SO_GOES_ON = re.compile(r"^(\W*(i|we)(?:['’](?:m|re|ve|d|ll)|m|ve)?\b[^.!?;\n
 # "no" typed for "know" ("i dont no what to say", "now i no what it is like", "do you no who's in my future?"): after
 # "do not" or a subject and before what is known; "to no avail", "i no longer", "said no to them" stay
 _NO_KNOW = re.compile(r"(?<![\w'’])((?i:don['’]?t|dnt|do\s+not|didn['’]?t|did\s+not|doesn['’]?t|does\s+not|i|u|you|we|they|"
-                      r"ya)\s+)no(?=\s+(?:wat|what|how|why|where|when|who|whom|if|whether|that|anything|nothing|ur|your|"
-                      r"him|her|them|it)\b)")
+                      r"ya)\s+)(?i:no)(?=\s+(?i:wat|what|how|why|where|when|who|whom|if|whether|that|anything|nothing|ur|"
+                      r"your|him|her|them|it)\b)")  # ... in capitals too ("AND I NO IT!")
 # "dw" for "don't worry" ("its fine dw about it x"); a drum maker's "dw" among others ("coda/dw/tama") stays
 _DW = re.compile(r"(?<![\w/'’-])([dD])[wW](?=\s+(?:about|abt|x+|babe|hun|mate|hon)\b|\s*(?:$|[,.!?]))")
 
@@ -2690,7 +2690,7 @@ class RuleFormalizer:
         text = _NUMBER_BUCKS.sub(_number_bucks, text)
         text = _UNIT_MIN_MAX.sub(_unit_min_max, text)
         text = _SO_GOES_ON.sub(lambda m: m.group(1) + ("I" if m.group(2).lower() == "i" else m.group(2).lower()) + " ", text)
-        text = _NO_KNOW.sub(lambda m: m.group(1) + "know", text)
+        text = _NO_KNOW.sub(lambda m: m.group(1) + ("KNOW" if m.group()[-2:].isupper() else "know"), text)
         text = _DW.sub(lambda m: ("D" if m.group(1) == "D" else "d") + "o not worry", text)
         text = _V_VERY.sub(lambda m: (m.group(1) or "") + "very", text)
         text = _COUNT_MIN.sub(lambda m: m.group(1) + (" minute" if m.group(1) == "1" else " minutes"), text)

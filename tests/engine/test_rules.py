@@ -1653,6 +1653,8 @@ CASES = [
     ("me and Sam went home", "Sam and I went home."),
     ("me and then we left", "Me and then we left."),
     ("shall we go halves", "Shall we split the cost?"),
+    ("SHE IS JELOUS AND I NO IT!", "She is jelous and I know it."),     # "no" for "know", in capitals too
+    ("I NO LONGER CARE", "I no longer care."),
     ("can we do the handover tmrw instead, today's manic",
      "Can we do the handover tomorrow instead? Today is manic."),       # was offered as "... instead today's manic?"
     ("thanks v much", "Thank you very much."),
