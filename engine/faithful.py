@@ -4808,7 +4808,10 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     src_stems |= {_NUMBER_WORDS[int(n)] for n in re.findall(r"(?<![\d.,:])\d{1,2}(?![\d.,:])", source) if int(n) <= 20}
     src_stems |= {_ORDINAL_WORDS[int(n)] for n in re.findall(r"(?<![\d.,:])(\d{1,2})(?:st|nd|rd|th)\b", source,
                                                              re.IGNORECASE) if int(n) < len(_ORDINAL_WORDS)}
-    inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems))
+    # (two of the writer's words written as one: "have some one give u ..." -> "Have someone give you ...")
+    joined = {a + b for a, b in pairwise(src)}
+    inserted = tuple(dict.fromkeys(w for w in cand if w not in STOPWORDS and _stem(w) not in src_stems
+                                   and w not in joined))
     if ((src and all(w in fillers or _INTERJECTION.match(w) for w in src) and not _NUMBER.search(source)
          and any(w not in allowed for w in cand))
             # nor has one word said again ("cool cool cool" -> "Cool is cool.")

@@ -1772,6 +1772,8 @@ FINE = [
     ("No, it is her magazine. She brought it out.", "no its her magazine she brought it out"),
     ("The children are asleep, finally.", "the kids r asleep finally"),
     ("I just like to bake.", "But me, I just like to bake."),      # "me" said again as "I"
+    ("Have someone give you a call.", "have some one give u a call"),  # two words written as one
+    ("Two of the greatest bands.", "2 of the greatest bands"),        # a number said in words
     ("Maybe their husbands are not good enough.", "mayb their hubbys are not good enough...."),
     ("I went shopping and now I am tired.", "i went shopping and now im tired"),
     ("The meeting overran, so I missed the 5:15.", "the meeting overran so i missed the 5:15"),
