@@ -956,8 +956,8 @@ def _said_hedge_lost(candidate: str, rules_text: str) -> list[str]:
 
 # A request that asked ("pls can u add a note that i'm allergic to nuts" -> "Please can you add ...?") made an order
 # with a question mark ("Please add a note that I am allergic to nuts?"); none of 22,660 GYAFC tune references
-_PLEASE_TOLD_ASKED = re.compile(r"^\W*please\s+(?!(?:can|could|would|will|may|might|do|does|is|are)\b)[a-z]+\b[^?]*\?\s*$",
-                                re.IGNORECASE)
+_PLEASE_TOLD_ASKED = re.compile(r"^\W*please\s+(?!(?:can|could|would|will|may|might|do|does|is|are)\b)[a-z]+\b[^?.!]*\?(?:\s|$)",
+                                re.IGNORECASE)  # (its question mark may end the first sentence of two)
 
 
 def _request_half_asked(candidate: str, rules_text: str) -> list[str]:
@@ -3209,6 +3209,15 @@ def _be_put_after_done(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{done}\s+{be}\s+{nxt}\b", candidate, rules_text)]
 
 
+# how much thanks, cut from its thanks ("massive thanks to everyone" -> "Massive, thank you to everyone")
+_HOW_MUCH_THANKS = re.compile(r"\b(massive|huge|big|many|special|heartfelt|sincere)\s+thanks\b", re.IGNORECASE)
+
+
+def _thanks_adjective_cut(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{adj.lower()} thanks" for adj in dict.fromkeys(_HOW_MUCH_THANKS.findall(rules_text))
+            if _said_anew(rf"\b{adj}\s*[,.;!]\s+thank", candidate, rules_text)]
+
+
 # an "and" put before the adverb that ends the writer's sentence ("the kids r asleep finally" -> "The children are
 # asleep and finally."): no English, and nothing joined
 _AND_BEFORE_LAST = re.compile(r"\band\s+(finally|again|already|too|anyway|though|now|instead|lately|today|tonight|yet)"
@@ -3916,7 +3925,15 @@ def writer_spelling(text: str, source: str) -> str:
     text = _digits_typed(_LABEL_NUMBER_WORD, _digits_typed(_RANGE_HALF_SPELLED, text, source), source)
     # ... and one of two numbers set against each other ("the meeting is at 2 not 3" -> "at two, not 3", "between 8
     # and 12" -> "between 8 and twelve")
-    return _digits_typed(_SECOND_HALF_SPELLED, _digits_typed(_CONTRAST_HALF_SPELLED, text, source), source)
+    text = _digits_typed(_SECOND_HALF_SPELLED, _digits_typed(_CONTRAST_HALF_SPELLED, text, source), source)
+    # ... and both ends of a range typed in digits ("between 8 and 12" -> "between eight and twelve")
+    return _RANGE_SPELLED.sub(lambda m: _range_typed(m, source), text)
+
+
+def _range_typed(m: re.Match, source: str) -> str:
+    a, b = (_NUMBER_WORDS.index(m.group(k).lower()) for k in (2, 4))
+    typed = rf"\b{m.group(1).strip()}\s+{a}\s*(?:and|to|-)\s*{b}(?![\d.,:])"
+    return f"{m.group(1)}{a}{m.group(3)}{b}" if re.search(typed, source, re.IGNORECASE) else m.group()
 
 
 def _digits_typed(pattern: re.Pattern, text: str, source: str) -> str:
@@ -3934,6 +3951,8 @@ _RANGE_HALF_SPELLED = re.compile(rf"\b((?i:between|from)\s+)({'|'.join(_NUMBER_W
                                  re.IGNORECASE)
 _CONTRAST_HALF_SPELLED = re.compile(rf"\b([^\W\d_]+\s+)({'|'.join(_NUMBER_WORDS[1:13])})(?=(?:\s+[^\W\d_]+)?,?\s+(?:not|or|and|"
                                     r"to|rather\s+than|instead\s+of)\s+\d)", re.IGNORECASE)
+_RANGE_SPELLED = re.compile(rf"\b((?i:between|from)\s+)({'|'.join(_NUMBER_WORDS[1:21])})(\s+(?:and|to)\s+|\s*-\s*)"
+                            rf"({'|'.join(_NUMBER_WORDS[1:21])})\b", re.IGNORECASE)
 # ... the second of two numbers ("between 8 and 12" -> "between 8 and twelve")
 _SECOND_HALF_SPELLED = re.compile(rf"(?<![\d.,:])(\d{{1,2}}\s*(?:and|to|or|-)\s*)({'|'.join(_NUMBER_WORDS[1:13])})\b",
                                   re.IGNORECASE)
@@ -4466,7 +4485,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
                    _exclamation_asked, _clause_hung_cut, _apology_made_news,
                    _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
-                   _be_put_after_done)
+                   _be_put_after_done, _thanks_adjective_cut)
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],

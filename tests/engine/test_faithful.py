@@ -710,6 +710,8 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_spelling("The quote was for two rooms, not 3.", "the quote was for 2 rooms not 3") == \
         "The quote was for 2 rooms, not 3."
     assert writer_spelling("Pick one or 2.", "pick one or 2") == "Pick one or 2."  # as the writer typed it
+    assert writer_spelling("Coming between eight and twelve.", "coming between 8 and 12") == "Coming between 8 and 12."
+    assert writer_spelling("Open from nine to five.", "open from nine to five") == "Open from nine to five."
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
@@ -1691,6 +1693,8 @@ CAUGHT = [
      "~reckons it"),
     ("We have been trying to get hold of someone, the phone ring out.",
      "we've been trying to get hold of someone, the phone just rings out", "~phone rings"),
+    ("Please sign off my expenses before Friday? It is only £42.", "pls can u sign off my expenses before fri, its only £42",
+     "~can you"),  # the request asked as an order, its question mark before a second sentence
     ("Please add a note that I am allergic to nuts?", "pls can u add a note that i'm allergic to nuts",
      "~can you"),  # an order with a question mark
     ("Head up, prod deploy has moved to 3pm, not 11.", "heads up - prod deploy's moved to 3pm, not 11.",
@@ -1753,6 +1757,8 @@ CAUGHT = [
     ("The children are asleep and finally.", "the kids r asleep finally", "+and"),  # nothing joined
     ("The meeting overran is so I missed the 5:15.", "the meeting overran so i missed the 5:15", "+is"),
     ("CC, I need it.", "cc me, i need it", "me"),                # the one to copy in, gone
+    ("Massive, thank you to everyone who helped out Saturday.", "massive thanks to everyone who helped out sat",
+     "~massive thanks"),                                          # how much thanks, cut off
     ("My sister is having a baby in March, I am going to be auntie.",
      "my sister's having a baby in march, i'm gonna be an auntie!", "be an auntie"),  # the role's article dropped
     ("I am very sorry, I missed it.", "so sorry i missed it", "~sorry i"),  # what was apologised for, told as news
