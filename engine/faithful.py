@@ -3927,7 +3927,21 @@ def writer_spelling(text: str, source: str) -> str:
     # and 12" -> "between 8 and twelve")
     text = _digits_typed(_SECOND_HALF_SPELLED, _digits_typed(_CONTRAST_HALF_SPELLED, text, source), source)
     # ... and both ends of a range typed in digits ("between 8 and 12" -> "between eight and twelve")
-    return _RANGE_SPELLED.sub(lambda m: _range_typed(m, source), text)
+    text = _RANGE_SPELLED.sub(lambda m: _range_typed(m, source), text)
+    # ... and a number the writer typed in digits, spelled out beside numbers left in digits ("can we do 15 mins
+    # instead of 30" -> "fifteen minutes instead of 30", "45 mins late not 15" -> "45 minutes late, not fifteen")
+    if _NUMBER.search(text):
+        text = _SPELLED_NUMBER.sub(lambda m: _number_typed(m, source), text)
+    return text
+
+
+_SPELLED_NUMBER = re.compile(rf"\b(?:{'|'.join(_NUMBER_WORDS[2:21])})\b", re.IGNORECASE)  # not "one", also a pronoun
+
+
+def _number_typed(m: re.Match, source: str) -> str:
+    n = _NUMBER_WORDS.index(m.group().lower())
+    typed = re.search(rf"(?<![\d.,:£$€]){n}(?![\d.,:%])", source) and not re.search(rf"\b{m.group()}\b", source, re.IGNORECASE)
+    return str(n) if typed else m.group()
 
 
 def _range_typed(m: re.Match, source: str) -> str:

@@ -712,6 +712,15 @@ def test_common_words_the_model_capitalised_keep_the_writers_lower_case(rules):
     assert writer_spelling("Pick one or 2.", "pick one or 2") == "Pick one or 2."  # as the writer typed it
     assert writer_spelling("Coming between eight and twelve.", "coming between 8 and 12") == "Coming between 8 and 12."
     assert writer_spelling("Open from nine to five.", "open from nine to five") == "Open from nine to five."
+    # ... and a number typed in digits, spelled out beside numbers left in digits ("fifteen minutes instead of 30")
+    assert writer_spelling("Can we do fifteen minutes instead of 30?", "can we do 15 mins instead of 30") == \
+        "Can we do 15 minutes instead of 30?"
+    assert writer_spelling("The train was 45 minutes late, not fifteen.", "the train was 45 mins late not 15") == \
+        "The train was 45 minutes late, not 15."
+    assert writer_spelling("They charged us for three people, not two.", "they charged us for 3 ppl not 2") == \
+        "They charged us for three people, not two."  # spelled alike: left as the model wrote them
+    assert writer_spelling("I have two children and 3 dogs.", "i have two kids and 3 dogs") == \
+        "I have two children and 3 dogs."  # as the writer typed them
     # after a determiner and a code, even a word the list also spells with a capital (Target the shop)
     assert writer_case("Our Q4 Target is 1.2m.", "our q4 target is 1.2m", wl) == "Our Q4 target is 1.2m."
     assert writer_case("I shop at Target.", "i shop at target", wl) == "I shop at Target."
