@@ -570,6 +570,9 @@ _JUST_DONE_DROP = re.compile(rf"^({_LEAD})(?=(?i:just)\s+(?:seen|heard|read|foun
 _IT_WILL_BE_DROP = re.compile(rf"^({_LEAD})(?=(?i:gonna|going\s+to)\s+be\s+(?:a|an|another|such\s+a)\s+(?:[a-z]+\s+)?"
                               r"(?:day|night|week|weekend|morning|evening|afternoon|one|ride|year|month|shift|trip|"
                               r"party|game|match|journey|flight|wait|meeting)\b)")
+# ... and "I am" before being late ("gonna be a bit late, traffic's mental" was offered as "Going to be a bit late")
+_I_LATE_DROP = re.compile(rf"^({_LEAD})(?=(?i:gonna|going\s+to)\s+be\s+(?:(?:a\s+bit|a\s+little|slightly|really|so|"
+                          r"very|running|about\s+\d+\s+\w+|\d+\s+\w+)\s+)?late\b)")
 # ... and before a state only a person is in ("proper knackered after that shift" -> "I am very exhausted ..."; a model
 # made it "It is very knackered after that shift.")
 _I_STATE_DROP = re.compile(rf"^({_LEAD})((?:(?:so|very|really|absolutely|totally|completely|a\s+bit)\s+)?(?:knackered|"
@@ -3242,6 +3245,7 @@ class RuleFormalizer:
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IT_WILL_BE_DROP.sub(lambda m: m.group(1) + "it is ", s)
+        s = _I_LATE_DROP.sub(lambda m: m.group(1) + "I am ", s)
         s = _BEEN_AGES.sub(lambda m: m.group(1) + ("it has " if m.group(1).strip() else "It has "), s)
         s = _JUST_DONE_DROP.sub(lambda m: m.group(1) + "I have ", s)
         if re.search(r"\b(?:i|me|my|mine)\b", s, re.IGNORECASE):

@@ -1780,6 +1780,7 @@ FINE = [
     ("It is not my fault that the server crashed.", "it isn't my fault the server crashed"),
     ("Sure, I can do that.", "sure i can do that"),
     ("I am sorry that I am late.", "sorry im late"),
+    ("Sorry, I was on mute.", "sorry i was on mute"),                 # the excuse, said with a comma
     ("If you get a second, could you have a look at the contract?", "if u get a sec could u have a look at the contract"),
     ("I have already promised my sister that I would help her move.", "i've already promised my sister i'd help her move"),
     ("We could have a look at it.", "we could have a look at it"),

@@ -479,7 +479,7 @@ CASES = [
     ("he broke the camel's back", "He broke the camel's back."),
     # 's on a clause's subject before a place, a state or an adverb is "is"; mid-clause (a plural typed with an
     # apostrophe, a phrasal verb's object) and before a hyphen it stays
-    ("gonna be late, train's stuck outside Leeds", "Going to be late, train is stuck outside Leeds."),
+    ("gonna be late, train's stuck outside Leeds", "I am going to be late, train is stuck outside Leeds."),
     ("jen's out till the 20th", "Jen is out until the 20th."),
     ("the picnic's off", "The picnic is off."),
     ("your zipper's down", "Your zipper is down."),
@@ -946,7 +946,7 @@ CASES = [
     # 's before "worth" and what it is worth; before a progressive, on a clause's subject
     ("the lab report's worth 30% of the grade", "The lab report is worth 30% of the grade."),
     ("the company's worth is unclear", "The company's worth is unclear."),
-    ("gonna be late, plumber's coming", "Going to be late, plumber is coming."),
+    ("gonna be late, plumber's coming", "I am going to be late, plumber is coming."),
     ("the company's running costs", "The company's running costs."),
     ("they spelled macy's wrong", "They spelled macy's wrong."),
     ("our landlord's raising the rent by 200 a month", "Our landlord is raising the rent by 200 a month."),
@@ -1653,6 +1653,8 @@ CASES = [
     ("me and Sam went home", "Sam and I went home."),
     ("me and then we left", "Me and then we left."),
     ("shall we go halves", "Shall we split the cost?"),
+    ("gonna be a bit late, traffic's mental", "I am going to be a bit late, traffic is hectic."),  # the writer late
+    ("gonna be 10 mins late", "I am going to be 10 minutes late."),
     ("SHE IS JELOUS AND I NO IT!", "She is jelous and I know it."),     # "no" for "know", in capitals too
     ("I NO LONGER CARE", "I no longer care."),
     ("can we do the handover tmrw instead, today's manic",
@@ -1752,7 +1754,7 @@ CASES = [
     ("happy friday everyone 🍻 have a good weekend", "Happy Friday everyone, have a good weekend."),
     ("bought new 👟 the other day", "Bought new 👟 the other day."),                      # the emoji is the thing
     ("gonna be a long day ☕☕☕", "It is going to be a long day."),                         # was "I am going to be ..."
-    ("gonna be late", "Going to be late."),
+    ("gonna be late", "I am going to be late."),
     ("i'm blocked on the API keys, who do i ask", "I am blocked on the API keys, who do I ask?"),  # a question
     ("the actress, who was lauren bacall", "The actress, who was lauren bacall."),          # a relative "who"
     ("the customer's threatening to churn", "The customer is threatening to churn."),
