@@ -1394,6 +1394,10 @@ _RUN_ON_ITS = re.compile(r"(\b(?:[a-z]{3,}ed|forgot|did|got|went|said|left|lost|
 # "going halves on a present": sharing its cost (a model wrote "going to halves on a present")
 _GO_HALVES = re.compile(r"\b(go|goes|going|went|gone)\s+halves(\s+on)?\b", re.IGNORECASE)
 _HALVES_VERB = {"go": "split", "goes": "splits", "going": "splitting", "went": "split", "gone": "split"}
+# ... and why a request is urgent, run on after it ("can u call me back asap its urgent" was offered as "... as soon
+# as possible it is urgent?"): a comma, after which the request's question mark comes
+_URGENT_RUN_ON = re.compile(r"(\b(?i:asap|pls|please|plz|now|today|tonight|tmrw|tomorrow))\s+((?i:its|it['’]s)\s+(?:really\s+|"
+                            r"quite\s+|pretty\s+|kind\s+of\s+)?(?i:urgent|important|an\s+emergency)\b)")
 # the small ads' and the office's short forms: "150 ono" (or nearest offer), "w/c 12th" (week commencing), "by cob
 # fri" (close of business), "she works pt" (part-time)
 _SALE_ONO = re.compile(r"((?:[£$€]\s?)?(?<![\d,.])\d[\d,.]{0,12}k?\s?)ono\b", re.IGNORECASE)
@@ -2800,6 +2804,7 @@ class RuleFormalizer:
         text = _WELL_WE_WILL.sub(lambda m: (m.group(1) or m.group(3)) + ("WE WILL" if (m.group(2) or m.group(4)).isupper()
                                                                           else "we will"), text)
         text = _RUN_ON_ITS.sub(r"\1. \2", text)
+        text = _URGENT_RUN_ON.sub(r"\1, \2", text)
         text = _SALE_ONO.sub(r"\1or nearest offer", text)
         text = _WEEK_COMMENCING.sub(lambda m: _match_case(m.group(), "week commencing"), text)
         text = _BY_COB.sub(lambda m: _match_case(m.group(), "close of business"), text)

@@ -1655,6 +1655,8 @@ CASES = [
     ("shall we go halves", "Shall we split the cost?"),
     ("gonna be a bit late, traffic's mental", "I am going to be a bit late, traffic is hectic."),  # the writer late
     ("gonna be 10 mins late", "I am going to be 10 minutes late."),
+    ("can u call me back asap its urgent", "Can you call me back as soon as possible? It is urgent."),  # a run-on
+    ("its urgent", "It is urgent."),
     ("SHE IS JELOUS AND I NO IT!", "She is jelous and I know it."),     # "no" for "know", in capitals too
     ("I NO LONGER CARE", "I no longer care."),
     ("can we do the handover tmrw instead, today's manic",
@@ -1959,7 +1961,7 @@ def test_one_megabyte(rf):
      "did you saw ", "a 15 min call ", "anyone in our group done ", "open sun, ", "ok ill check, ",
      "are office hrs still open ",
      # session 40's rules, checked linear
-     "q's on ", "150 ", "w/c 1", "by cob ", "we r ok right ", "so well be ", "forgot its so ",
+     "q's on ", "150 ", "w/c 1", "by cob ", "we r ok right ", "so well be ", "forgot its so ", "asap its urgent ",
      # exponential before session 33 (80 characters of it took 37 s): a laugh split into "ha"s every way
      "ha", "hah", "lmao", "ha, ", "\U0001F602"],
 )
