@@ -1770,7 +1770,6 @@ CAUGHT = [
      "~massive thanks"),                                          # how much thanks, cut off
     ("My sister is having a baby in March, I am going to be auntie.",
      "my sister's having a baby in march, i'm gonna be an auntie!", "be an auntie"),  # the role's article dropped
-    ("I am very sorry, I missed it.", "so sorry i missed it", "~sorry i"),  # what was apologised for, told as news
 ]
 FINE = [
     # session 40
@@ -1795,6 +1794,7 @@ FINE = [
     ("The meeting overran, so I missed the 5:15.", "the meeting overran so i missed the 5:15"),
     ("I am going to be an auntie.", "im gonna be an auntie"),
     ("I am very sorry that I missed it.", "so sorry i missed it"),
+    ("Sorry, I missed your call. I was in a meeting.", "sorry i missed ur call, was in a meeting"),
     # session 39: capitals typed for stress are no acronyms
     ("I am a server for Bennagn's and loved it.", "Im a server for Bennagn's and LOVED IT!!"),
     ("Do you want to count that from us?", "u want to count that from US??"),
