@@ -1910,8 +1910,9 @@ _SORRY_LATE = re.compile(r"^(\W*)(?i:sorry|soz|sry)\s+(?=(?i:i\s+am|i['’]?m|(?
 # ... and a short day counted in the month ("free on the first sun of the month")
 _WEEKDAY_OF_MONTH = re.compile(r"\b((?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+)(mon|wed|sat|sun)"
                                r"(?=\s+(?:of|in)\s+(?:the|every|each)\s+month\b)", re.IGNORECASE)
-# a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me")
-_WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or)\s+|\s*/\s*|,\s*|\s*[-–]\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
+# a short day paired with a day written out, whatever follows ("either Tuesday or wed works for me", the end of a
+# range: "she works mon to wed" -> "Monday to wed")
+_WEEKDAY_PAIR = re.compile(rf"((?:{_WEEKDAY_NAMES})(?:,?\s+(?:and|or|to|thru|through|till|until)\s+|\s*/\s*|,\s*|\s*[-–]\s*))((?i:{_WEEKDAY_ANY}))\b(?![\w'’-])")
 # ... and the short one first ("it's either mon or tues": "tues" is Tuesday by then)
 _WEEKDAY_PAIR_FIRST = re.compile(rf"(?<![\w'’])(?<!the )(?<!The )((?i:{_WEEKDAY_ANY}))(?=(?:,?\s+(?:and|or)\s+|\s*/\s*)(?:{_WEEKDAY_NAMES})\b)")
 # "for sat" typed in lower case, at a clause's end or before a part of the day, is the day ("2 more volunteers for
@@ -1932,8 +1933,6 @@ _WEEKDAY_RANGE = re.compile(
     rf"|\s+(?i:to|thru|through|till|until)\s+(?:{_WEEKDAY_NAMES})\b"
     # ... and a short day that is no word, before another short day ("she works mon to wed")
     rf"|(?:(?<=[Mm]on)|(?<=[Tt]ue)|(?<=[Tt]hu)|(?<=[Tt]hur))\s+(?i:to|thru|through|till|until)\s+(?i:{_WEEKDAY_ANY}|tues|weds|thurs|fri)\b)")
-# the short day at the other end of such a range ("Monday to wed")
-_WEEKDAY_RANGE_END = re.compile(rf"((?:{_WEEKDAY_NAMES})\s+(?i:to|thru|through|till|until)\s+)((?i:{_WEEKDAY_ANY}))\b")
 
 
 # an avenue typed short in lower case after its number or name ("5th ave", "Park ave. near"): "ave" is no English
@@ -3190,7 +3189,6 @@ class RuleFormalizer:
         s = _JAN_DATED.sub(lambda m: m.group(1) + "January", s)
         s = _MONTH_AFTER_MONTH.sub(lambda m: m.group(1) + _MONTHS[m.group(2)], s)
         s = _WEEKDAY_RANGE.sub(lambda m: _WEEKDAYS[m.group(1).lower()], s)
-        s = _WEEKDAY_RANGE_END.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
         s = _AVENUE.sub(r"\1 Avenue", s)
         s = _EM_THEM.sub("them", s)
         s = _ABOUT_ISH.sub(r"\1", s)
