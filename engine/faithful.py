@@ -3922,13 +3922,11 @@ def writer_spelling(text: str, source: str) -> str:
     # label's number ("plug the hdmi into port 2 not port 1" -> "..., not port one"): the writer's digits, which name
     # the thing
     text = _digits_typed(_LABEL_NUMBER_WORD, _digits_typed(_RANGE_HALF_SPELLED, text, source), source)
-    # ... and one of two numbers set against each other ("the meeting is at 2 not 3" -> "at two, not 3", "between 8
-    # and 12" -> "between 8 and twelve")
-    text = _digits_typed(_SECOND_HALF_SPELLED, _digits_typed(_CONTRAST_HALF_SPELLED, text, source), source)
     # ... and both ends of a range typed in digits ("between 8 and 12" -> "between eight and twelve")
     text = _RANGE_SPELLED.sub(lambda m: _range_typed(m, source), text)
     # ... and a number the writer typed in digits, spelled out beside numbers left in digits ("can we do 15 mins
-    # instead of 30" -> "fifteen minutes instead of 30", "45 mins late not 15" -> "45 minutes late, not fifteen")
+    # instead of 30" -> "fifteen minutes instead of 30", "the meeting is at 2 not 3" -> "at two, not 3", "between 8
+    # and 12" -> "between 8 and twelve")
     if _NUMBER.search(text):
         text = _SPELLED_NUMBER.sub(lambda m: _number_typed(m, source), text)
     return text
@@ -3962,13 +3960,8 @@ def _digits_typed(pattern: re.Pattern, text: str, source: str) -> str:
 
 _RANGE_HALF_SPELLED = re.compile(rf"\b((?i:between|from)\s+)({'|'.join(_NUMBER_WORDS[1:13])})(\s*(?:and|to|-)\s*)(?=\d)",
                                  re.IGNORECASE)
-_CONTRAST_HALF_SPELLED = re.compile(rf"\b([^\W\d_]+\s+)({'|'.join(_NUMBER_WORDS[1:13])})(?=(?:\s+[^\W\d_]+)?,?\s+(?:not|or|and|"
-                                    r"to|rather\s+than|instead\s+of)\s+\d)", re.IGNORECASE)
 _RANGE_SPELLED = re.compile(rf"\b((?i:between|from)\s+)({'|'.join(_NUMBER_WORDS[1:21])})(\s+(?:and|to)\s+|\s*-\s*)"
                             rf"({'|'.join(_NUMBER_WORDS[1:21])})\b", re.IGNORECASE)
-# ... the second of two numbers ("between 8 and 12" -> "between 8 and twelve")
-_SECOND_HALF_SPELLED = re.compile(rf"(?<![\d.,:])(\d{{1,2}}\s*(?:and|to|or|-)\s*)({'|'.join(_NUMBER_WORDS[1:13])})\b",
-                                  re.IGNORECASE)
 _LABEL_NUMBER_WORD = re.compile(r"\b((?i:port|room|gate|platform|floor|level|step|option|table|seat|bay|line|slide|page|"
                                 r"chapter|section|question|item|figure|exhibit|appendix|track|lane|terminal|ward|bus|"
                                 r"route|version|phase|stage|zone|tier|block|unit|suite|row|column|screen|desk|locker)"
