@@ -493,7 +493,8 @@ def _object_pair(m: re.Match) -> str:
 _ASKED_STATE = (r"(?:coming|going|leaving|joining|staying|working|playing|driving|bringing|watching"
                 r"|ok|okay|alright|free|there|up|home|around|awake|busy|ready|done|serious"
                 r"|sure(?=\s+(?:about|of|it|it's|its|that|this|he|she|they|we|you|u|i)\b|\W*$))\b")
-_YOU_ASKED = re.compile(rf"^({_LEAD})(?:u|you|ya)\s+(?={_ASKED_STATE})", re.IGNORECASE)
+_YOU_ASKED = re.compile(rf"^({_LEAD})(?:u|you|ya)(\s+(?:all|guys|lot|two))?\s+(?={_ASKED_STATE})", re.IGNORECASE)  # ("y'all
+# coming to the bbq on sat" is "Are you all coming ...?")
 # ... and "u fancy a drink" typed without a mark: asked ("You fancy a drink." stated it), as are "you reckon" and "u
 # remember" ("you know" and "you think" may tell: "u know i love u", "you think a girl would learn her lesson" was
 # read as a statement by GYAFC's rewriter; "you need to ..." advises)
@@ -515,6 +516,12 @@ _ANYONE_BE = re.compile(
     # (an -ing word only in a question with no verb of its own after it: "anyone smoking right now is an idiot")
     r"(?![^.!?]*\b(?:is|are|was|were|think|thinks|should|can|will|would)\b)(?=[^.!?]*\?))\b)",
     re.IGNORECASE)
+# ... and after a comma, closing a message: "prod is down, anyone looking at it" -> "..., is anyone looking at it?" (a
+# model stated it: "anyone is looking at it")
+_ANYONE_BE_END = re.compile(
+    r"(,\s+)(any(?:one|body)(?: else)?)(?= (?:up|free|around|available|interested|home|awake|here|online|going|coming|"
+    r"(?!(?:bring|thing|string|swing|spring|sing|ring|king|wing|cling|sting)\b)[a-z]{2,}ing\b)"
+    r"(?![^.!?,;:]*\b(?:is|are|was|were|think|thinks|should|can|will|would)\b)[^.!?,;:]*$)", re.IGNORECASE)
 _ANYONE_HAS = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:seen|heard|tried|used|had|been|got|gotten|noticed|found|watched"
     r"|read|played|done|finished)\b)", re.IGNORECASE)
@@ -551,6 +558,13 @@ _I_SUBJECT_DROP = re.compile(
 _I_SUBJECT_DROP_AFTER_COMMA = re.compile(
     r"(?<=,\s)(?<!\b[Ii],\s)((?:do|did)\s+not\s+(?:need|want|know|think|care|understand|remember|have\s+(?:it|any|a|the|time|much|"
     r"enough))\b)(?=[^.!?]*$)", re.IGNORECASE)
+# ... and the writer's eagerness, whatever the sentence before it spoke of ("the holiday was amazing, cant wait to go
+# back" was offered without its "I")
+# ... and what the writer has been doing ("the soundtrack is amazing, been listening to it on repeat")
+_BEEN_DOING_AFTER_COMMA = re.compile(r"(?<=,\s)(?<!\b[Ii],\s)(?=(?i:been)\s+(?:listening|watching|playing|reading|working|"
+                                     r"trying|waiting|looking|thinking|meaning|using|going|saving|practising|"
+                                     r"practicing|learning|running|training)\b[^.!?]*$)")
+_CANNOT_WAIT_AFTER_COMMA = re.compile(r"(?<=,\s)(?<!\b[Ii],\s)(?=(?i:cannot)\s+(?i:wait)\s+(?:to|for|till|until)\b[^.!?]*$)")
 # ... and the writer's "I have" before "already" and what was done ("nah i'm good thanks, already eaten" was offered as
 # "No, I am good. Thank you already eaten.")
 _I_HAVE_DROP_AFTER_COMMA = re.compile(
@@ -575,7 +589,10 @@ _I_LATE_DROP = re.compile(rf"^({_LEAD})(?=(?i:gonna|going\s+to)\s+be\s+(?:(?:a\s
                           r"very|running|about\s+\d+\s+\w+|\d+\s+\w+)\s+)?late\b)")
 # ... and before a state only a person is in ("proper knackered after that shift" -> "I am very exhausted ..."; a model
 # made it "It is very knackered after that shift.")
-_I_STATE_DROP = re.compile(rf"^({_LEAD})((?:(?:so|very|really|absolutely|totally|completely|a\s+bit)\s+)?(?:knackered|"
+_I_STATE_DROP = re.compile(rf"^({_LEAD})((?:(?:so|very|really|absolutely|totally|completely|a\s+bit|somewhat)\s+)?(?:knackered|"
+                           # ... and tired of something ("lowkey tired of this job" was "There are a lot of tired of
+                           # this job.")
+                           r"(?:tired|sick|bored)\s+of\s+(?:this|my|the|it|work|school|everything|waiting|being)\b|fed\s+up\b|"
                            r"exhausted|starving|skint|gutted|chuffed|hungover|jetlagged)\b)", re.IGNORECASE)  # ("shattered
 # glass everywhere")
 # ... and after an apology, with the one spoken to ("sorry mate cant make it" -> "Sorry, mate, I cannot make it"; a model
@@ -1003,6 +1020,12 @@ _ILL_WILL = re.compile(r"((?:^|[,;.!?] ?|(?<![\w'’])(?:and|but|so|then|ok|okay
                        r"handle|ping|message|follow|grab|drop|swing|stop|update|forward|share|post|book|order|owe|buy|"
                        r"cover|drive|show|wait|sign|leave|head|start|finish|print|read)\b)",
                        re.IGNORECASE)
+# ... and "hell" for "he'll" after the man spoken of ("if he cheated once hell do it again" was offered as "If he
+# cheated once, do it again.", the swearword dropped); "what the hell do you want", "to hell" stay
+_HELL_HE_WILL = re.compile(r"(?<![\w'’])(?<!\bthe )(?<!\bto )(?<!\bof )(?<!\bin )(?<!\bas )(?<!\ba )(?<!\bda )([Hh])ell(?= (?:do|be|"
+                           r"get|go|call|come|never|always|probably|prob|definitely|def|just|only|still|soon|find|know|"
+                           r"see|say|leave|change|cheat|lie|try|realise|realize|regret|forget|understand|love|hate|want|"
+                           r"need|make|take|text|ring|break|end|kill|hurt|think|feel|be|have|miss|learn|grow|come)\b)")
 _REPLY_ALL_TO = re.compile(r"(?<![\w'’])((?i:reply|replied|replying|replies)\s+to\s+all)\s+to(?=\s+(?:this|the|that|my|your)\s+"
                            r"(?:thread|email|e-mail|message|chain|post)\b|\s+(?:this|that|it)\s*(?:[.,;:!?)]|$))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
@@ -1124,6 +1147,17 @@ def _if_request(m: re.Match) -> str:
 
 
 _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # "if so then" -> "if so, then"
+# the one asked, named first without a comma: "mum can u pick up milk" -> "Mum, can you pick up milk ...?" (offered as
+# "Mum can you pick up milk on the way home.", a statement)
+# a parent's "is" typed onto the word ("mums not well, can u pop in" was offered as "Mums not well", mothers)
+_PARENT_IS = re.compile(r"(?:^|(?<=[.!?] )|(?<=\bmy )|(?<=\bur )|(?<=\byour )|(?<=\bhis )|(?<=\bher )|(?<=\bour )"
+                        r"|(?<=\btheir ))((?i:mum|mom|mam|dad|nan|gran|grandad|grandma))s\s+(?=(?:not|ill|sick|poorly|"
+                        r"unwell|away|out|home|here|coming|going|working|asleep|at|in|on|off)\b)")
+# a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
+_UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
+_FAMILY_ASKED = re.compile(rf"^({_LEAD}(?i:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|"
+                           r"babe|hun|mate|bro|dude|guys))\s+(?=(?i:can|could|would|will|are|is|do|did|have)\s+"
+                           r"(?i:you|we|I)\b|(?i:is|are)\s+(?i:there)\s+(?i:any|a|an|some|enough)\b)")
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no"
                           # a rule of the form "no X = no Y" ("no cards = no complaining")
                           r"(?![^.!?=,]*\s(?:=|means)\s+(?i:no)\b)"
@@ -1177,10 +1211,18 @@ _ASKED_DOINGS = (r"(?:get|come|say|reply|answer|send|call|text|email|sign|pay|fi
                  r"|approve|agree|know|ever|already|still|just|manage|make|bring|find)")
 _QUESTION_START = re.compile(
     # an opener or two may come first: "wait so r u coming or not", "ok so are we still meeting"
-    rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then|please)[,\s]+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
+    rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then|please)[,\s]+|(?:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|babe|hun|mate|bro|dude|guys),\s+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
     r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     # "how come", "why not", "who cares", "who knows" ask too
     r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
+    # who made a thing ("who sings that song that goes na na na hey hey")
+    r"|who\s+(?:sings|sang|wrote|directed|plays|played|starred|stars|invented|owns|produced|designed|painted|composed)\b"
+    # a number judged ("is 6 months too soon to move in together" was offered as "It is six months too soon ...")
+    r"|(?:is|are|was|were)\s+\d[^.!?]*\b(?:too|enough|ok|okay|fine|normal|possible|allowed|worth|alright|reasonable|"
+    r"acceptable|safe)\b"
+    # a count asked of its noun: "how many people have said yes so far", "how many rounds of interviews r there"
+    r"|how\s+(?:many|much)\s+(?!(?:i|you|u|he|she|we|they|it)\b)(?:[a-z]+\s+){1,3}?(?:is|are|do|does|did|can|could|would"
+    r"|should|will|have|has|was|were)\b"
     # a question of its subject: "wait what happened", "who called", "what changed"; a wh-word on its own ("lol what")
     r"|(?:who|what)\s+(?:happened|changed|broke|called|won|lost|said\s+that|did\s+that|went\s+wrong)\W*$"
     r"|(?:what|why|how|who|where|when|huh)\W*$"
@@ -1223,6 +1265,10 @@ _TOLD_AFTER_QUESTION = re.compile(
     # a thing's state ("can i pay rent on the 5th, payday's late", "..., the kitchen is a mess")
     r"|(?:(?:the|my|our|his|her|their)\s+)?(?!(?:which|what|who|how|why|when|where|or|and|but|if|so)\b)[a-z]+\s+"
     r"(?:is|are|was|were|has been|have been)\s+(?:late|delayed|broken|down|closed|open|empty|full|out|off|gone|"
+    # (... or when it is not: "can we get a late checkout, our flight isnt til 9pm")
+    r"not\s+(?:until|till|before|after|here|there|working|open|ready|back|home|due|available|(?!going\b)[a-z]{3,}ing\b)|"
+    # (... or where it is: "can u give me a lift, my car's in the garage")
+    r"(?:in|at)\s+(?:the|a|an|my|work|hospital|bed|school|home)\b|"
     r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week|manic|hectic|busy|chaotic|rammed|crazy|insane|"
     r"mental|mad"
     r"|(?!going\b|trying\b)[a-z]{3,}ing)\b[^,?!;:]*)$")  # "..., baby's sleeping": a state too
@@ -1235,8 +1281,10 @@ _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|becaus
 # A request in the last clause: "idk why it broke, can you check", "..., can someone check w/ him", "..., can we
 # reword them" end with a question mark.
 # "gone to the shop, need anything": the offer that closes a message asks the reader
-_NEED_ANYTHING_END = re.compile(r",\s*((?i:need|want))\s+((?:anything|something)(?:\s+(?:else|from\s+[^,.!?;:]+))?)"
-                                r"\s*[?.]*$")
+_NEED_ANYTHING_END = re.compile(r",\s*((?i:need|want))\s+((?:anything|something)(?:\s+(?:else|from\s+[^,.!?;:]+))?"
+                                # ... and "made too much lasagne, want some" ("I want some" took the offer back); "need
+                                # some milk" is the writer's own need
+                                r"|(?<=(?i:want) )(?:some|one|any)|(?<=(?i:need) )a\s+(?:hand|lift|ride))\s*[?.]*$")
 # "ur still ok for friday right": a statement the writer checks with "right" at its end asks, after a time, a number or
 # a state ("that is right", "turn right", "spell things right" say it)
 _RIGHT_TAG = re.compile(r"^(\W*(?:You|We|It|They|He|She|I|That|This|There)\b.*?(?:\d[\w:.]*|(?:Mon|Tues|Wednes|Thurs|Fri|"
@@ -1391,6 +1439,10 @@ _WELL_WE_WILL = re.compile(r"(?<![\w'’])((?i:otherwise|so|cos|because|hopefull
 _RUN_ON_ITS = re.compile(r"(\b(?:[a-z]{3,}ed|forgot|did|got|went|said|left|lost|broke|came|took)(?:\s+(?:it|again|twice|"
                          r"again\s+today))?)\s+(its|it['’]s)(?=\s+(?:so|really|such|too|very|a\s+(?:joke|nightmare|mess|"
                          r"shame|pain))\b)")
+# ... and a warning run on after a time ("the minibus leaves at 8 sharp dont be late" was offered as "... at 8 sharp do
+# not be late.")
+_RUN_ON_WARNING = re.compile(r"(\b(?:sharp|prompt|today|tonight|tomorrow|tmrw|tmr|\d+(?::\d\d)?(?:\s?[ap]m)?|o['’]clock))\s+"
+                             r"((?i:dont|don't|don’t|do not)\s+(?:be\s+late|forget)\b)")
 # "going halves on a present": sharing its cost (a model wrote "going to halves on a present")
 _GO_HALVES = re.compile(r"\b(go|goes|going|went|gone)\s+halves(\s+on)?\b", re.IGNORECASE)
 _HALVES_VERB = {"go": "split", "goes": "splits", "going": "splitting", "went": "split", "gone": "split"}
@@ -1608,7 +1660,7 @@ _S_PROGRESSIVE_PREP = re.compile(r"\s+(?!(?:some|any|no|every)thing|morning|even
                                  r"|\s*(?:$|[,.;:!?)]))", re.IGNORECASE)  # ... or ends the clause ("the landlord's chasing")
 # ... and before an adjective that ends the clause ("traffic's insane", "the line's huge,")
 _S_ADJ_CLAUSE_END = re.compile(
-    r"\s+(?:insane|crazy|manic|hectic|chaotic|rammed|heaving|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
+    r"\s+(?:(?:only|still|just|so|really|very|too|super|pretty|quite|a\s+bit)\s+)?(?:lukewarm|freezing|boiling|insane|crazy|manic|hectic|chaotic|rammed|heaving|terrible|awful|amazing|perfect|huge|slow|fast|expensive|cheap|dead|cold|hot|warm|nice|normal|"
     r"easy|hard|tough|quiet|loud|crowded|packed|nuts|brutal|ridiculous|awesome|fantastic|horrible|weird|different|"
     r"same|fun|boring|annoying|cute|gorgeous|beautiful|expired|invalid|wrong|bad|tiny|small|big|massive|cramped|"
     r"spacious|messy|filthy|dirty|noisy|dark|outdated|overpriced|slammed|swamped|mid|trash|fire|knackered|bust|busted|"
@@ -1616,7 +1668,11 @@ _S_ADJ_CLAUSE_END = re.compile(
     r"\s*(?:$|[,.;:!?)]|(?:and|but|so|"
     r"again|too|now|today|tonight|already|lol|tbh|imo|though|tho)\b)", re.IGNORECASE)
 # ... and before "getting" or "being" and a participle ("the parking lot's getting repaved", "my sis's getting married")
-_S_PASSIVE_PROGRESSIVE = re.compile(r"\s+(?:getting|being)\s+[a-z]{2,}(?:ed|en)\b", re.IGNORECASE)
+_S_PASSIVE_PROGRESSIVE = re.compile(r"\s+(?:getting|being)\s+(?:[a-z]{2,}(?:ed|en)\b|(?:(?:so|very|really|super|extra|a\s+bit|"
+                                    # ... or "being" and how ("jira's being super slow")
+                                    r"kinda|too)\s+)?(?:slow|weird|difficult|annoying|funny|silly|stupid|rude|lazy|"
+                                    r"awkward|strange|odd|mean|buggy|glitchy|dodgy|laggy|useless|a\s+pain|"
+                                    r"a\s+nightmare|quiet|loud|clingy|flaky)\b)", re.IGNORECASE)
 # "the lab report's worth 30%", "the trip's worth it": "is" before "worth" and what it is worth
 _S_WORTH = re.compile(r"\s+worth\s+(?:\$|\d|(?:it|every|a|an|the|more|less|about|around|over|at|nothing|much|twice"
                       r"|double|trying|checking|asking|reading|watching|seeing)\b)", re.IGNORECASE)
@@ -2646,11 +2702,15 @@ class RuleFormalizer:
         return text if text.strip() else sentence.strip()
 
     def _local_rules(self, text: str) -> str:
+        text = _UNIT_JOINED.sub(r"\1 \2", text)
+        text = _PARENT_IS.sub(r"\1 is ", text)
         text = _AT_OWNERS.sub(r"\1's", text)
         text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)
         text = _DAYS_IS.sub(r"\1 is", text)
         text = _ATM_MACHINE.sub(lambda m: m.group(1) + "ATM" + m.group(2), text)
         text = _ATM_MOMENT.sub("at the moment", text)
+        text = _HELL_HE_WILL.sub(lambda m: (m.group(1) + "e will") if re.search(r"\b(?:he|him|his)\b", text[:m.start()],
+                                                                             re.IGNORECASE) else m.group(), text)
         text = _ILL_WILL.sub(lambda m: m.group(1) + "I will", text)
         text = _NUMBERED_PLACE.sub(lambda m: _match_case(m.group(1), _NUMBERED_WORDS[m.group(1).lower()]) + " ", text)
         text = _CHILDS.sub(r"\1children", text)
@@ -2803,6 +2863,7 @@ class RuleFormalizer:
         text = _WELL_WE_WILL.sub(lambda m: (m.group(1) or m.group(3)) + ("WE WILL" if (m.group(2) or m.group(4)).isupper()
                                                                           else "we will"), text)
         text = _RUN_ON_ITS.sub(r"\1. \2", text)
+        text = _RUN_ON_WARNING.sub(r"\1. \2", text)
         text = _URGENT_RUN_ON.sub(r"\1, \2", text)
         text = _SALE_ONO.sub(r"\1or nearest offer", text)
         text = _WEEK_COMMENCING.sub(lambda m: _match_case(m.group(), "week commencing"), text)
@@ -3254,6 +3315,8 @@ class RuleFormalizer:
         if re.search(r"\b(?:i|me|my|mine)\b", s, re.IGNORECASE):
             s = _I_SUBJECT_DROP_AFTER_COMMA.sub(lambda m: "I " + m.group(1).lower(), s)
             s = _I_HAVE_DROP_AFTER_COMMA.sub(lambda m: "I have " + m.group(1).lower(), s)
+        s = _CANNOT_WAIT_AFTER_COMMA.sub("I ", s)
+        s = _BEEN_DOING_AFTER_COMMA.sub("I have ", s)
         s = _I_STATE_DROP.sub(lambda m: m.group(1) + "I am " + m.group(2).lower().replace("knackered", "exhausted"), s)
         s = _PROBABLY_BE.sub(lambda m: m.group(1) + "I will " + m.group(2).lower() + " be", s)
         s = _ON_IT.sub(lambda m: m.group(1) + "I am " + m.group(2).lower(), s)
@@ -3276,9 +3339,11 @@ class RuleFormalizer:
         s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
         s = _ANYONE_HAS.sub(lambda m: m.group(1) + "Has " + m.group(2).lower(), s)
         s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
+        if s[-1:] not in ".!" and (anyone := _ANYONE_BE_END.search(s)) is not None:
+            s = f"{s[:anyone.start()]}{anyone.group(1)}is {anyone.group(2).lower()}{s[anyone.end():].rstrip(' ?')}?"
         s = _NEED_ANYTHING_END.sub(lambda m: f", do you {m.group(1).lower()} {m.group(2)}?", s)
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
-            s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you ", s)
+            s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you" + (m.group(2) or "").lower() + " ", s)
             if (asked := _YOU_ASKED_VERB.match(s)) is not None:
                 s = f"{asked.group(1)}do you {s[asked.end():].rstrip(',;:-~ ')}?"
             s = _WHEN_YOU.sub(lambda m: m.group(1) + m.group(2) + " are you ", s)
@@ -3294,6 +3359,7 @@ class RuleFormalizer:
         s = _IF_REQUEST.sub(_if_request, s)
         s = _capitalise_first(s)
         s = _INTRO_COMMA.sub(r"\1, ", s)
+        s = _FAMILY_ASKED.sub(r"\1, ", s)
         s = _OH_NO_DISMAY.sub(r"\1 \2", s)  # "oh no, hope ur ok" is dismay, one cry: "Oh no, I hope ..."
         s = _OH_NO_HOPE.sub(r"\1I \2", s)
         s = _CANT_MISS.sub(lambda m: m.group(1) + ("You c" if m.group(2)[0] == "C" else "you c") + m.group(2)[1:], s)

@@ -1772,6 +1772,37 @@ CASES = [
     ("fancy a walk later? weather's meant to be nice", "Fancy a walk later? Weather is meant to be nice."),
     ("my phone's cracked, gonna get it fixed sat", "My phone is cracked, going to get it fixed Saturday."),
     ("hi sarah, hope ur well!", "Hi Sarah, hope you are well."),                        # was "hope your well"
+    # session 41: questions and offers a model stated, subjects it guessed
+    ("how many people have said yes so far", "How many people have said yes so far?"),
+    ("how many rounds of interviews r there", "How many rounds of interviews are there?"),
+    ("how much i love you", "How much I love you."),                                  # no question
+    ("mum can u pick up milk on the way home", "Mum, can you pick up milk on the way home?"),
+    ("mum is there any milk left", "Mum, is there any milk left?"),
+    ("dad can be so annoying", "Dad can be so annoying."),                           # no one asked
+    ("ive made too much lasagne, want some", "I have made too much lasagne, do you want some?"),
+    ("at the shop, need some milk", "At the shop, need some milk."),                 # the writer's own need
+    ("y'all coming to the bbq on sat", "Are you all coming to the barbecue on Saturday?"),
+    ("prod is down, anyone looking at it", "Prod is down, is anyone looking at it?"),
+    ("its raining, anyone walking home will get wet", "It is raining, anyone walking home will get wet."),
+    ("lowkey tired of this job", "I am somewhat tired of this job."),
+    ("pls dont come round without giving 24hrs notice", "Please do not come round without giving 24 hours notice."),
+    ("the shower's only lukewarm", "The shower is only lukewarm."),
+    ("the shower's only drawback is the pressure", "The shower's only drawback is the pressure."),
+    ("jira's being super slow", "Jira is being very slow."),
+    ("mums not well, can u pop in", "Mum is not well, can you pop in?"),
+    ("the mums on the trip were nice", "The mums on the trip were nice."),
+    ("the holiday was amazing, cant wait to go back", "The holiday was amazing, I cannot wait to go back."),
+    ("can we get a late checkout, our flight isnt til 9pm", "Can we get a late checkout? Our flight is not until 9pm."),
+    ("the minibus leaves at 8 sharp dont be late", "The minibus leaves at 8 sharp. Do not be late."),
+    ("who sings that song that goes na na na hey hey", "Who sings that song that goes na na na hey hey?"),
+    ("is 6 months too soon to move in together", "Is 6 months too soon to move in together?"),
+    ("is 3 years old", "Is 3 years old."),                                            # nothing judged: no question
+    ("the soundtrack is amazing, been listening to it on repeat",
+     "The soundtrack is amazing, I have been listening to it on repeat."),
+    ("can u give me a lift, my car's in the garage", "Can you give me a lift? My car is in the garage."),
+    ("if he cheated once hell do it again", "If he cheated once he will do it again."),
+    ("what the hell do u want", "What do you want?"),                               # no "he'll"
+    ("he can go to hell", "He can go to hell."),
 ]
 
 
