@@ -1343,10 +1343,22 @@ def _article_on_numbered(candidate: str, source: str, rules_text: str) -> list[s
 # offered 65k" (the offer now goes the other way). Only where an object follows, as "offered 65k" shows the active;
 # "i confused" -> "I am confused" mends a missing verb.
 _OBJECT_START = (r"(?:(?:the|a|an|my|your|his|her|our|their|this|that|these|those|it|him|them|us|me|some|any|every"
-                 r"|all|no|each|both)\b|\$|\d)")
+                 r"|all|no|each|both)\b|\$|\d"
+                 # ... or when it was done ("i cancelled within 14 days" -> "I was cancelled within 14 days")
+                 r"|(?:within|yesterday|earlier|online|last\s+(?:night|week|month|year|time))\b"
+                 # ... or whom it let down ("she cancelled on me again" -> "She was cancelled on me again")
+                 r"|on\s+(?:me|us|him|her|them|you)\b)")
 _ADVERB = r"(?:[a-z]+ly|just|really|totally|never|always|already|also|still|even|literally|basically|kinda|so)"
 _ACTIVE_PAST = re.compile(rf"\b(i|we|they|he|she|you)\s+(?:{_ADVERB}\s+)?([a-z]{{2,}}ed|[a-z]+)\s+(?={_OBJECT_START})",
                           re.IGNORECASE)
+
+
+# (a feeling typed without its verb is mended by one: "i bored last night" -> "I was bored last night")
+_FEELINGS_DONE = frozenset(["bored", "scared", "tired", "confused", "worried", "interested", "excited", "annoyed",
+                            "stressed", "depressed", "disappointed", "embarrassed", "frightened", "terrified",
+                            "shocked", "surprised", "amazed", "pleased", "satisfied", "exhausted", "married",
+                            "engaged", "involved", "concerned", "supposed", "used", "finished", "done", "frustrated",
+                            "upset", "pissed", "obsessed", "addicted", "impressed"])
 
 
 def _voice_changed(candidate: str, source: str, rules_text: str) -> list[str]:
@@ -1355,7 +1367,7 @@ def _voice_changed(candidate: str, source: str, rules_text: str) -> list[str]:
     for text in (source, rules_text):
         for m in _ACTIVE_PAST.finditer(text):
             subject, verb = m.group(1).lower(), m.group(2).lower()
-            if not (verb.endswith("ed") or verb in past):
+            if not (verb.endswith("ed") or verb in past) or verb in _FEELINGS_DONE:
                 continue
             be = re.search(rf"\b{subject}\s+(am|is|are|was|were|be|been|being)\s+(?:[a-z]+\s+)?{verb}\b", candidate,
                            re.IGNORECASE)
@@ -1435,12 +1447,18 @@ SWAPPED = "<>"  # the entry in Checks.dropped: "<>store credit"
 _PAIR = re.compile(r"(?=(?<![\w'’-])([^\W\d_]+)\s+([^\W\d_]+)(?![\w'’-]))")
 
 
+# (... or with a determiner between: "is the council tax included" -> "Is the council, included the tax")
+_SWAP_DETERMINERS = ("the", "a", "an")
+
+
 def _swapped_pairs(candidate: str, source: str) -> list[str]:
     cand = " " + " ".join(_TOKENS.findall(candidate.lower())) + " "
     out = []
     for a, b in dict.fromkeys((m.group(1).lower(), m.group(2).lower()) for m in _PAIR.finditer(source)):
         if (a != b and a not in STOPWORDS and b not in STOPWORDS and not a.endswith("ly") and not b.endswith("ly")
-                and f" {b} {a} " in cand and f" {a} {b} " not in cand):
+                and (f" {b} {a} " in cand or (not b.endswith("ing")  # ("bike riding" -> "riding a bike" says it)
+                                               and any(f" {b} {d} {a} " in cand for d in _SWAP_DETERMINERS)))
+                and f" {a} {b} " not in cand):
             out.append(f"{SWAPPED}{a} {b}")
     return out
 
@@ -1449,13 +1467,16 @@ def _swapped_pairs(candidate: str, source: str) -> list[str]:
 # keeps the particle and runs it into what follows ("fill me in what I missed") says something else; one that says
 # it with another preposition ("fill me in about") does not.
 _PARTICLE_PREP = re.compile(r"\b(in|up|out|down|off|back|over|along|away)\s+(on|with|of|for|to|at|from)\b"
-                            r"|\b(on)\s+(about)\b", re.IGNORECASE)
+                            # ("the petrol light came on on the motorway" -> "... came on the motorway")
+                            r"|\b(on)\s+(about)\b"
+                            r"|\b(?:came|comes|went|goes|turned|switched|kicked)\s+(on|off)\s+(on|in|at)\b", re.IGNORECASE)
 _PREPOSITIONS = r"(?:on|with|of|for|to|at|from|about|regarding|in|into|onto|by|concerning)"
 
 
 def _particle_prep_lost(candidate: str, source: str, rules_text: str) -> list[str]:
     out = []
-    for particle, prep in dict.fromkeys(((m.group(1) or m.group(3)).lower(), (m.group(2) or m.group(4)).lower())
+    for particle, prep in dict.fromkeys(((m.group(1) or m.group(3) or m.group(5)).lower(),
+                                         (m.group(2) or m.group(4) or m.group(6)).lower())
                                         for m in _PARTICLE_PREP.finditer(rules_text)):
         if not re.search(rf"\b{particle}\s+{prep}\b", source, re.IGNORECASE):
             continue
@@ -1466,7 +1487,9 @@ def _particle_prep_lost(candidate: str, source: str, rules_text: str) -> list[st
             if not kept and not re.search(r"\b(?:talking|saying|say|says|mean|means|meant|referring)\b", candidate,
                                           re.IGNORECASE):
                 out.append("on about")
-        elif not kept and re.search(rf"\b{particle}\s+(?!{_PREPOSITIONS}\b)[^\W\d_]", candidate, re.IGNORECASE):
+        elif (not kept and re.search(rf"\b{particle}\s+(?!{_PREPOSITIONS}\b)[^\W\d_]", candidate, re.IGNORECASE)
+              # (a particle that is its own preposition, said twice apart: "came on while on the motorway")
+              and not (particle == prep and _count_word(prep, candidate) >= _count_word(prep, rules_text))):
             out.append(prep)
     return out
 
@@ -1961,7 +1984,7 @@ _BARE_WH_END = re.compile(r"\b(what|who|where|why|how|when)\s*\?\s*$", re.IGNORE
 # a noun that takes no article given one ("great news!!!" -> "That is a great news."); none of 22,660 GYAFC tune
 # references
 _UNCOUNTED = re.compile(r"\b(?:a|an)\s+(?:[a-z]+\s+)?(news|information|advice|feedback|furniture|equipment|homework"
-                        r"|luggage|baggage|evidence|knowledge|weather|traffic|software|hardware|progress)\b",
+                        r"|luggage|baggage|evidence|knowledge|weather|traffic|software|hardware|progress|mould|mold|mildew)\b",
                         re.IGNORECASE)
 
 
@@ -3208,6 +3231,77 @@ def _be_put_after_done(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{done}\s+{be}\s+{nxt}\b", candidate, rules_text)]
 
 
+# ... and an "is" put before the writer's verb ("the live chat just disconnects" -> "The live chat is just disconnects."):
+# no English
+_ADVERB_THEN_VERB = re.compile(r"\b(?!(?:is|are|was|were|be|been|am|it|that|this|which|who|what|there)\b)([a-z]{2,})\s+"
+                               r"(just|simply|really|always|only|still|never|also|even|constantly|often|sometimes|"
+                               r"usually|literally|basically|actually)\s+((?!(?:is|was|has|does|always|perhaps|this|"
+                               r"thus|as|us|his|its)\b)[a-z]{3,}[^s\W]s)\b", re.IGNORECASE)
+_VERB_ADVERBS = ("just|simply|really|always|only|still|never|also|even|constantly|often|sometimes|usually|literally|"
+                 "basically|actually")
+
+
+def _be_put_before_verb(candidate: str, rules_text: str) -> list[str]:
+    return [f"+is {verb.lower()}" for who, _, verb in dict.fromkeys(_ADVERB_THEN_VERB.findall(rules_text))
+            if _said_anew(rf"\b{who}\s+(?:is|are)\s+(?:(?:{_VERB_ADVERBS})\s+)?{verb}\b", candidate, rules_text)]
+
+
+# a particle that ends what the writer said, cut off ("training moved to 6pm from now on" -> "... from now.", "i never
+# signed up for this add on" -> "... this add.")
+# (the word before it kept in its place: a candidate that says it another way, "butter me up" -> "flatter me", is not
+# read; nor a pronoun, which another clause may end on)
+_END_PARTICLE = re.compile(r"\b([a-z]+\s+(?!(?:it|me|him|her|them|us|you|that|this|these|those)\b)[a-z]{2,})\s+"
+                           r"(on|up|off|out|in|over|down|back|away|around|through)(?=\s*(?:[.!?,;:]|$)|"
+                           # ... or a noun's ("the festival line up is pretty weak" -> "The festival line is weak.")
+                           r"\s+(?:is|are|was|were)\b)", re.IGNORECASE)
+
+
+def _end_particle_cut(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{said.split()[-1].lower()} {particle.lower()}"
+            for said, particle in dict.fromkeys(_END_PARTICLE.findall(rules_text))
+            if _said_anew(rf"\b{said.split()[0]}\s+{said.split()[1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:is|are|was|were)\b)",
+                          candidate, rules_text)
+            # (moved before what it acts on, it is kept: "kicked the wrong person out" -> "kicked out the wrong person")
+            and _count_word(particle, candidate) < _count_word(particle, rules_text)]
+
+
+def _count_word(word: str, text: str) -> int:
+    return len(re.findall(rf"(?<![\w'’]){word}(?![\w'’])", text, re.IGNORECASE))
+
+
+# "way" before how much, given an article ("my meter reading is way off" -> "... is a way off", some distance away)
+_WAY_MUCH = re.compile(r"(?<!\ba\s)\bway\s+(off|too|more|less|better|worse|over|out|ahead|behind|bigger|smaller|"
+                       r"longer|shorter|harder|easier|faster|slower|cheaper|higher|lower)\b", re.IGNORECASE)
+
+
+def _way_given_article(candidate: str, rules_text: str) -> list[str]:
+    return [f"+a way {how.lower()}" for how in dict.fromkeys(_WAY_MUCH.findall(rules_text))
+            if _said_anew(rf"\ba\s+way\s+{how}\b", candidate, rules_text)]
+
+
+# ... and a comma or an "and" put between two words the writer typed together before what they act on ("can u jump
+# start my car" -> "Can you jump, start my car?", "Can you jump and start my car?"): one doing made two
+_PAIR_BEFORE_OBJECT = re.compile(r"\b(?:can|could|will|would|to|please|you|I|we|they|he|she)\s+([a-z]{3,})\s+([a-z]{3,})\s+"
+                                 r"(?=(?:my|your|his|her|our|their|the|it|him|them|me|us)\b)", re.IGNORECASE)
+
+
+def _doing_split_by_comma(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{first.lower()} {second.lower()}" for first, second in dict.fromkeys(_PAIR_BEFORE_OBJECT.findall(rules_text))
+            if not first.lower().endswith("ly") and first.lower() not in STOPWORDS and second.lower() not in STOPWORDS
+            and _said_anew(rf"\b{first}(?:,\s+|\s+and\s+|,\s+and\s+)(?:please\s+)?{second}\b", candidate, rules_text)]
+
+
+# a modal's perfect given the -ing form of the writer's verb ("they should of cast someone else" -> "They should have
+# casting someone else."): no English
+_MODAL_HAVE = re.compile(r"\b(should|could|would|must|might|may)\s+have\s+(?!been\b)([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _perfect_made_ing(candidate: str, rules_text: str) -> list[str]:
+    return [f"~have {verb.lower()}" for modal, verb in dict.fromkeys(_MODAL_HAVE.findall(rules_text))
+            if not verb.lower().endswith("ing")
+            and any(_said_anew(rf"\b{modal}\s+have\s+{g}\b", candidate, rules_text) for g in _ing_forms(verb.lower()))]
+
+
 # how much thanks, cut from its thanks ("massive thanks to everyone" -> "Massive, thank you to everyone")
 _HOW_MUCH_THANKS = re.compile(r"\b(massive|huge|big|many|special|heartfelt|sincere)\s+thanks\b", re.IGNORECASE)
 
@@ -4388,6 +4482,10 @@ def _spelled_out(tokens: Sequence[str]) -> list[str]:
     return out
 
 
+# a two-letter marker that is someone ("never date ur best friends ex" -> "... your best friends.")
+_SHORT_CONTENT = frozenset(["ex"])
+
+
 def _markers_cut(ruled: list[str], cand: list[str], cut: Sequence[str]) -> list[str]:
     """The markers of ``cut`` the candidate leaves out with nothing in their place: in the rule rewrite each stands
     between the nearest words on either side that the candidate keeps in the same order (or an edge), and the
@@ -4491,7 +4589,17 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _kept_d_spelled, _thanks_cooled, _doing_made_order, _told_cut_off, _object_cut_off,
                    _exclamation_asked, _clause_hung_cut, _apology_made_news,
                    _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
-                   _be_put_after_done, _thanks_adjective_cut)
+                   _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
+                   _way_given_article, _doing_split_by_comma, _perfect_made_ing)
+
+
+_CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")
+
+
+def _acronym_spelled(acronym: str, cand: Sequence[str]) -> bool:
+    """The candidate's words spell the acronym out ("cd" -> "compact disc", "uk" -> "the United Kingdom")."""
+    n = len(acronym)
+    return any("".join(w[0] for w in cand[i:i + n]) == acronym for i in range(len(cand) - n + 1))
 
 
 def check(candidate: str, source: str, rules_text: str, wordlist: WordList, markers: frozenset[str],
@@ -4533,9 +4641,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # birthday"): the candidate keeps "mum" ("it is birthday" lost her)
     src = [w[:-1] if w.endswith("s") and w not in ruled_set and f"{w[:-1]}'s" in ruled_set else w for w in src]
     ruled_set |= {w[:-2] for w in ruled if w.endswith("'s") and w[:-2] in src}
+    # an acronym the rules gave its capitals ("my car failed its mot" -> "its MOT") is the writer's content, whatever
+    # the scorer reads in it ("My car failed it." lost the test)
+    given_caps = {t.lower() for t in _CAPS_WORD.findall(rules_text) if t not in source}
     content = [w for w in src if (w not in STOPWORDS or w in LOGICAL or (w == "one" and _counted_one(src))
                                   or (w == "even" and _focus_even(src)))
-               and w not in markers and w in ruled_set
+               and (w not in markers or w in given_caps) and w in ruled_set
                and w not in ordinal_tails
                and not _INTERJECTION.match(w) and not _verbal_negation(w)]
     cand_set = set(cand)
@@ -4559,7 +4670,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost = [w for w in content if _stem(w) not in cand_stems and (w not in joined or wordlist.known(w))
             and (wordlist.known(w) or not _respelled(w, cand_set)) and not said_formally(w) and not concord(w)
             and not _spelt_otherwise(w, cand_set)
-            and w not in compounded and not (w in LOGICAL_ALTERNATIVES and _logical_kept(w, cand_set, cand_text))]
+            and w not in compounded and not (w in LOGICAL_ALTERNATIVES and _logical_kept(w, cand_set, cand_text))
+            and not (w in given_caps and _acronym_spelled(w, cand))]
     # Two of the writer's words with one stem are two words: "parking" does not keep "park" ("the parking lot's being
     # repaved so park on the street" -> "... so on the street."). 106 of 22,660 GYAFC tune references (0.47 %) drop
     # one of two such words, most of them saying less than the writer ("he just hates kyle" -> "just Kyle").
@@ -4570,10 +4682,12 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     # A short word the candidate "expands" into a longer one the rules did not give is a guess ("doc" ->
     # "doctor" or "document"?): the writer's word is lost unless it stays.
     src_stems_all = {_stem(w) for w in allowed}
-    guesses = [x for x in cand if _stem(x) not in src_stems_all and x not in STOPWORDS]
+    # (the writer's words joined by a hyphen are no guess: "jump start" -> "jump-start", "add on" -> "add-on")
+    guesses = [x for x in cand if _stem(x) not in src_stems_all and x not in STOPWORDS
+               and not ("-" in x and all(p in allowed for p in x.split("-")))]
     # A non-word one letter short of the candidate's word is a respelling, not a guess ("mayb" -> "maybe").
     lost += [w for w in dict.fromkeys(src) if 2 <= len(w) <= 4 and w not in STOPWORDS and w not in cand_set
-             and any(x.startswith(w) and len(x) > len(w)
+             and any(x.startswith(w) and len(x) > len(w) and not x.startswith(f"{w}-")  # ("ex" -> "ex-partner")
                      and (wordlist.known(w) or len(x) > len(w) + 1 or len(w) < 3) for x in guesses)
              and not said_formally(w) and w not in compounded]
     # ... and an ending on a word the rules replaced ("if poss" -> "if possible", the model's "if posses"); none of
@@ -4665,7 +4779,8 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _markers_cut(ruled, cand, [w for w in src if w in markers and w in ruled_set and w not in cand_set
                                        and w not in STOPWORDS and w not in DROPPABLE_MARKERS
                                        and not _INTERJECTION.match(w) and not _verbal_negation(w)
-                                       and len(w) > 2 and wordlist.known(w) and w not in lost
+                                       and (len(w) > 2 or w in _SHORT_CONTENT) and wordlist.known(w) and w not in lost
+                                       and not any(x.startswith(f"{w}-") for x in cand)  # "ex" -> "ex-partner"
                                        and not said_formally(w)])
     # An acronym the rules write in capitals carries what the writer said even where GYAFC's informal side made it a
     # marker ("RIP grandpa, gonna miss u" -> "My grandpa is going to miss you."): one the acronyms lexicon lists,

@@ -1770,8 +1770,43 @@ CAUGHT = [
      "~massive thanks"),                                          # how much thanks, cut off
     ("My sister is having a baby in March, I am going to be auntie.",
      "my sister's having a baby in march, i'm gonna be an auntie!", "be an auntie"),  # the role's article dropped
+    # session 41
+    ("I was cancelled within 14 days, so I want my money back.", "i cancelled within 14 days so i want my money back",
+     "~was cancelled"),                                           # the writer's doing made done to them
+    ("The live chat is just disconnects.", "the live chat just disconnects", "+is disconnects"),  # no English
+    ("I never signed up for this add.", "i never signed up for this add on", "~add on"),  # the add-on cut short
+    ("Training moved to 6pm from now.", "training moved to 6pm from now on", "~now on"),  # "from now on" cut short
+    ("My meter reading is a way off.", "my meter reading is way off", "+a way off"),  # far off, not wrong
+    ("There is a mould all over the bedroom wall.", "theres mould all over the bedroom wall", "+a mould"),
+    ("Is the council, included the tax in the rent?", "is the council tax included in the rent",
+     "<>tax included"),                                           # the council tax taken apart
+    ("My car failed it.", "my car failed its mot", "mot"),          # the test the car failed, gone
+    ("You should never date your best friends.", "u should never date ur best friends ex", "ex"),  # the ex, gone
+    ("They should have casting someone else.", "they should of cast someone else", "~have cast"),  # no English
+    ("Can you jump, start my car?", "can u jump start my car", "~jump start"),  # one doing made two
+    ("Can you jump and start my car?", "can u jump start my car", "~jump start"),
+    ("The petrol light came on the motorway.", "the petrol light came on on the motorway", "on"),  # it came on there
+    ("She was cancelled on me again last minute.", "she cancelled on me again last minute", "~was cancelled"),
+    ("The festival line is weak this year.", "the festival line up is pretty weak this year", "~line up"),
 ]
 FINE = [
+    # session 41
+    ("I cancelled within 14 days, so I want my money back.", "i cancelled within 14 days so i want my money back"),
+    ("I was bored last night.", "i bored last night"),               # a missing verb mended, no object
+    ("The live chat simply disconnects.", "the live chat just disconnects"),
+    ("Your mom kicked out the wrong person.", "Your mom kicked the wrong person out."),  # the particle moved, kept
+    ("There is mould all over the bedroom wall.", "theres mould all over the bedroom wall"),
+    ("I like riding a bike.", "i like bike riding"),                  # a doing's compound said with its article
+    ("Is the council tax included in the rent?", "is the council tax included in the rent"),
+    ("My car failed its MOT.", "my car failed its mot"),
+    ("Send your ex-partner a nice Valentine's Day gift.", "Send your ex a nice Valentines day gift."),
+    ("You can burn 80 minutes on a compact disc.", "you can burn 80 minutes on a cd."),  # the acronym spelled out
+    ("They should have cast someone else.", "they should of cast someone else"),
+    ("Can you jump-start my car?", "can u jump start my car"),
+    ("The petrol light came on while on the motorway.", "the petrol light came on on the motorway"),
+    ("She cancelled on me again at the last minute.", "she cancelled on me again last minute"),
+    ("The festival lineup is pretty weak this year.", "the festival line up is pretty weak this year"),
+    ("I never signed up for this add-on.", "i never signed up for this add on"),     # the writer's words hyphenated
     # session 40
     ("Can you send it before legal has checked it?", "can u send it before legal checked it"),
     ("Did you see the match last night? What a goal!", "did u see the match last night? what a goal"),
@@ -2399,3 +2434,13 @@ def test_the_name_that_signs_a_message_is_written_as_a_name(wl, text, source, ex
     from engine.faithful import signed_name
 
     assert signed_name(text, source, wl) == expected
+
+
+def test_a_two_letter_marker_that_is_someone_is_not_cut(rules, wl):
+    # GYAFC's informal side makes "ex" a marker (markers.txt); leaving the ex out still loses the person
+    src = "u should never date ur best friends ex"
+    markers = rules.marker_words() | {"ex"}
+    assert "ex" in check("You should never date your best friends.", src, rules.formalize(src), wl, markers).dropped
+    assert check("You should never date your best friend's ex.", src, rules.formalize(src), wl, markers).dropped == ()
+    src = "Send your ex a nice Valentines day gift."
+    assert check("Send your ex-partner a nice Valentine's Day gift.", src, rules.formalize(src), wl, markers).dropped == ()
