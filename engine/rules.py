@@ -1026,6 +1026,7 @@ _HELL_HE_WILL = re.compile(r"(?<![\w'’])(?<!\bthe )(?<!\bto )(?<!\bof )(?<!\bi
                            r"get|go|call|come|never|always|probably|prob|definitely|def|just|only|still|soon|find|know|"
                            r"see|say|leave|change|cheat|lie|try|realise|realize|regret|forget|understand|love|hate|want|"
                            r"need|make|take|text|ring|break|end|kill|hurt|think|feel|be|have|miss|learn|grow|come)\b)")
+_HE_SAID = re.compile(r"\b(?:he|him|his)\b", re.IGNORECASE)
 _REPLY_ALL_TO = re.compile(r"(?<![\w'’])((?i:reply|replied|replying|replies)\s+to\s+all)\s+to(?=\s+(?:this|the|that|my|your)\s+"
                            r"(?:thread|email|e-mail|message|chain|post)\b|\s+(?:this|that|it)\s*(?:[.,;:!?)]|$))")
 _GREETED_PROF = re.compile(r"(?<![\w'’])((?i:hi|hey|hello|dear)\s+)(?i:prof)\.?(?=\s*[,!:]|\s*$)")
@@ -2709,8 +2710,8 @@ class RuleFormalizer:
         text = _DAYS_IS.sub(r"\1 is", text)
         text = _ATM_MACHINE.sub(lambda m: m.group(1) + "ATM" + m.group(2), text)
         text = _ATM_MOMENT.sub("at the moment", text)
-        text = _HELL_HE_WILL.sub(lambda m: (m.group(1) + "e will") if re.search(r"\b(?:he|him|his)\b", text[:m.start()],
-                                                                             re.IGNORECASE) else m.group(), text)
+        if (he := _HE_SAID.search(text)) is not None:
+            text = _HELL_HE_WILL.sub(lambda m: m.group(1) + "e will" if m.start() > he.start() else m.group(), text)
         text = _ILL_WILL.sub(lambda m: m.group(1) + "I will", text)
         text = _NUMBERED_PLACE.sub(lambda m: _match_case(m.group(1), _NUMBERED_WORDS[m.group(1).lower()]) + " ", text)
         text = _CHILDS.sub(r"\1children", text)
