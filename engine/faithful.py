@@ -3291,6 +3291,32 @@ def _doing_split_by_comma(candidate: str, rules_text: str) -> list[str]:
             and _said_anew(rf"\b{first}(?:,\s+|\s+and\s+|,\s+and\s+)(?:please\s+)?{second}\b", candidate, rules_text)]
 
 
+# a thing dumped, made a partner left ("someone dumped a mattress on the green" -> "Someone broke up with a mattress")
+_DUMPED_THING = re.compile(r"\bdump(?:ed|s|ing)?\s+(?:a|an|the|some|this|that|their|his|her|our|my|loads\s+of)\s+"
+                           r"(?!(?:guy|man|girl|boy|boyfriend|girlfriend|bf|gf|partner|husband|wife|fiance|fiancee|ex|"
+                           r"other|poor|lad|lass|chap|bloke|woman|person|date|dude|one|loser|jerk|idiot)\b)([a-z]+)\b", re.IGNORECASE)
+
+
+def _thing_dumped_made_partner(candidate: str, rules_text: str) -> list[str]:
+    return [f"~dumped {thing.lower()}" for thing in dict.fromkeys(_DUMPED_THING.findall(rules_text))
+            if _said_anew(rf"\b(?:broke|break|breaks|breaking|broken)\s+up\s+with\b[^.!?]*\b{thing}\b", candidate,
+                          rules_text)]
+
+
+# who wins, lost from "first to pay gets it" ("First, you should pay it.": an order of steps)
+_FIRST_TO_WIN = re.compile(r"\b(?:first|last|fastest|quickest)\s+(?:one\s+|person\s+)?to\s+[a-z]+\s+(?:it\s+)?"
+                           r"(get|win|take|keep|have)s\b", re.IGNORECASE)
+
+
+_PAST_OF_WIN = {"get": "got", "win": "won", "take": "took", "keep": "kept", "have": "has"}
+
+
+def _winner_lost(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{verb.lower()}s" for verb in dict.fromkeys(_FIRST_TO_WIN.findall(rules_text))
+            if not re.search(rf"\b(?:{verb}|{_PAST_OF_WIN.get(verb.lower(), verb)})\w*|\breceives?\b", candidate,
+                             re.IGNORECASE)]
+
+
 # a modal's perfect given the -ing form of the writer's verb ("they should of cast someone else" -> "They should have
 # casting someone else."): no English
 _MODAL_HAVE = re.compile(r"\b(should|could|would|must|might|may)\s+have\s+(?!been\b)([a-z]{3,})\b", re.IGNORECASE)
@@ -4590,7 +4616,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _exclamation_asked, _clause_hung_cut, _apology_made_news,
                    _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
-                   _way_given_article, _doing_split_by_comma, _perfect_made_ing)
+                   _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
+                   _winner_lost)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

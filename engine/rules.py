@@ -548,6 +548,9 @@ _I_SUBJECT_DROP = re.compile(
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
     r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
     rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE}"
+    # what the writer can do for the reader, typed without a question mark ("is this still available? can collect
+    # today" was offered as "Can collect today?", asked)
+    r"|can (?:collect|pick (?:it |them )?up|drop (?:it |them )?off|deliver|meet|come|do)\b(?![^.!?]*\?)"
     r"|think (?=(?:we|you|it|that|this|he|she|they|there|so)\b)(?!it (?:over|out|through)\b)(?![^.!?]*\?)"
     # what the writer would like ("would love to chat about the role if ur free" was made a question)
     r"|would (?:love|like|hate|prefer|appreciate|be (?:happy|glad|grateful|delighted|keen|interested)) to\b(?![^.!?]*\?))",
@@ -1154,6 +1157,15 @@ _IF_THEN = re.compile(rf"^({_LEAD}if\b[^,.!?]*?[a-z]) then ", re.IGNORECASE)  # 
 _PARENT_IS = re.compile(r"(?:^|(?<=[.!?] )|(?<=\bmy )|(?<=\bur )|(?<=\byour )|(?<=\bhis )|(?<=\bher )|(?<=\bour )"
                         r"|(?<=\btheir ))((?i:mum|mom|mam|dad|nan|gran|grandad|grandma))s\s+(?=(?:not|ill|sick|poorly|"
                         r"unwell|away|out|home|here|coming|going|working|asleep|at|in|on|off)\b)")
+# "theres rats by the bins": "there are" before a plural ("There is rats" was offered)
+_THERE_IS_PLURAL = re.compile(
+    r"\b([Tt]here) is (?=(?:people|children|men|women|mice|police|(?!(?:always|perhaps|sometimes|nowadays|afterwards|"
+    r"towards|besides|unless|regardless|nevertheless|plus|thus|various|serious|news|series|species|means|physics|"
+    r"mathematics|maths|politics|economics|this|his|its|was|has|does|yes|less|lots|loads|tons|heaps|bus|gas|chaos|lens|"
+    r"mess|class|glass|grass|success|access|business|progress|address|process|stress|kindness|christmas|xmas|"
+    r"whereas|alias|atlas|canvas|bias|diabetes|herpes|measles|mumps|rabies|tennis|analysis|basis|crisis|thesis)\b)"
+    r"(?!(?:everyones|everybodys|someones|somebodys|anyones|nobodys)\b)[a-z]{3,}(?<!ss)(?<!us)(?<!ous)(?<!ness)(?<!is)s)\b"
+    r"(?!['’])(?!\s+(?:favorite|favourite|fave|own)\b))")  # ("there is everyones favorite")
 # a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
 _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
 _FAMILY_ASKED = re.compile(rf"^({_LEAD}(?i:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|"
@@ -1182,12 +1194,17 @@ _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no"
                           r"wonder|shame|luck|wifi|signal|service|power|school|work|class|one's)\b)"
                           # nor before a plural that no verb follows ("no thoughts just vibes", "no refunds after 30
                           # days"; "no, clowns scare me" answers, and "no thanks", "no guys, listen" are no plurals)
+                          # ... nor two words before "please" or the end ("no time wasters pls", "no cold callers")
+                          r"(?! +(?!(?:sorry|thanks|thank|thx|i|you|u|we|they|he|she|it|my|your|ur|the|that|this|but|and|"
+                          r"so|just|not|its|it's|one|way|problem|worries)\b)[a-z]+ +(?!(?:thanks|guys|girls|ladies|folks|"
+                          r"dudes|boys|peeps|always|perhaps|this|is|was|has|does|us|his|as|yes|plus|thus)\b)[a-z]{2,}s\b"
+                          r"(?=\s*(?:$|[,.;:!?]|(?:please|pls|plz|thanks|allowed)\b)))"
                           r"(?! +(?!(?:thanks|this|was|is|its|yes|us|his|as|does|has|always|perhaps|guys|girls|ladies|"
                           r"folks|dudes|boys|peeps|unless|plus|thus|chris|y'?all)\b)[a-z]{2,}s\b"
                           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:just|after|before|for|at|in|on|with|without|until|till|from|of|to|"
                           r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
                           r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
-                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure(?! +thing\b)|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first|second|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure(?! +thing\b)|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first(?! +to\b)|second(?! +to\b)|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
                           r"|to be (?:honest|fair|frank)|(?:just )?(?:for your information|by the way)|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
                           r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"
@@ -1550,7 +1567,8 @@ _S_HAS_MOVED = re.compile(r"\s+(?:moved|shifted)\s+(?:to|back|forward|up)\b", re
 # quiet"; "he's gone" alone may be "is")
 _S_HAS_GONE = re.compile(r"\s+(?:(?:only|just|already|finally|now|never|really|actually|all)\s+)?gone\s+(?:and|to|home|"
                          r"out|off|back|up|down|for|into|away|through|thru|over|on|with|quiet|mad|crazy|viral|wrong|missing|"
-                         r"silent|cold|downhill|pear-shaped|a\s+bit|completely)\b", re.IGNORECASE)
+                         r"silent|cold|downhill|pear-shaped|a\s+bit|completely|mouldy|moldy|bad|stale|soft|flat|dark|"
+                         r"green|black|brown|blue|grey|white|red|dead|dry)\b", re.IGNORECASE)
 _S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
                             r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
 # British rain: "it's chucking it down", "it was bucketing down" on "it" (what someone chucks down the stairs is no rain)
@@ -3308,6 +3326,7 @@ class RuleFormalizer:
         s = _SORRY_I_DROP.sub(lambda m: m.group(1) + m.group(2) + (f", {m.group(3)}" if m.group(3) else "")
                               + (", I am " if m.group("am") is not None else ", I "), s)
         s = _SORRY_ADDRESS.sub(lambda m: f"{m.group(1)}{m.group(2)}, {m.group(3)}, ", s)
+        s = _THERE_IS_PLURAL.sub(r"\1 are ", s)
         s = _I_SUBJECT_DROP.sub(lambda m: m.group(1) + "I " + m.group(2).lower(), s)
         s = _IT_WILL_BE_DROP.sub(lambda m: m.group(1) + "it is ", s)
         s = _I_LATE_DROP.sub(lambda m: m.group(1) + "I am ", s)

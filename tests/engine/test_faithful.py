@@ -1782,6 +1782,9 @@ CAUGHT = [
      "<>tax included"),                                           # the council tax taken apart
     ("My car failed it.", "my car failed its mot", "mot"),          # the test the car failed, gone
     ("You should never date your best friends.", "u should never date ur best friends ex", "ex"),  # the ex, gone
+    ("Someone broke up with a mattress on the green.", "someone dumped a mattress on the green",
+     "~dumped mattress"),                                         # a thing dumped is no partner left
+    ("First, you should pay it.", "first to pay gets it", "~gets"),  # the first buyer made a first step
     ("They should have casting someone else.", "they should of cast someone else", "~have cast"),  # no English
     ("Can you jump, start my car?", "can u jump start my car", "~jump start"),  # one doing made two
     ("Can you jump and start my car?", "can u jump start my car", "~jump start"),
@@ -1800,6 +1803,8 @@ FINE = [
     ("Is the council tax included in the rent?", "is the council tax included in the rent"),
     ("My car failed its MOT.", "my car failed its mot"),
     ("Send your ex-partner a nice Valentine's Day gift.", "Send your ex a nice Valentines day gift."),
+    ("Someone dumped a mattress on the green.", "someone dumped a mattress on the green"),
+    ("The first person to pay gets it.", "first to pay gets it"),
     ("You can burn 80 minutes on a compact disc.", "you can burn 80 minutes on a cd."),  # the acronym spelled out
     ("They should have cast someone else.", "they should of cast someone else"),
     ("Can you jump-start my car?", "can u jump start my car"),

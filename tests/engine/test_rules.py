@@ -1492,7 +1492,7 @@ CASES = [
     ("gone to the shop, need anything", "Gone to the shop, do you need anything?"),
     ("i need anything", "I need anything."),
     ("would fri am be better", "Would Friday morning be better?"),
-    ("can do thurs pm", "Can do Thursday afternoon."),
+    ("can do thurs pm", "I can do Thursday afternoon."),
     ("friday 10 am works", "Friday 10 am works."),
     ("thank u sm for the flowers", "Thank you so much for the flowers."),
     ("the shirt in sm", "The shirt in sm."),
@@ -1803,6 +1803,15 @@ CASES = [
     ("if he cheated once hell do it again", "If he cheated once he will do it again."),
     ("what the hell do u want", "What do you want?"),                               # no "he'll"
     ("he can go to hell", "He can go to hell."),
+    ("the grout's gone mouldy", "The grout has gone mouldy."),
+    ("first to pay gets it", "First to pay gets it."),                                # the first buyer, no order
+    ("no time wasters pls", "No time wasters please."),                               # none wanted: no answer
+    ("no, clowns scare me", "No, clowns scare me."),
+    ("is this still available? can collect today", "Is this still available? I can collect today."),
+    ("can collect today?", "Can collect today?"),
+    ("theres rats by the bins", "There are rats by the bins."),
+    ("there is always something", "There is always something."),
+    ("theres news about it", "There is news about it."),
 ]
 
 
