@@ -2953,6 +2953,14 @@ def _owner_or_day_changed(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# a day the writer typed short and the rules spelled out, gone ("we've had no hot water since sat" -> "... since we
+# had no hot water."): the word check reads the short form as a marker the rules replaced
+def _day_lost(candidate: str, source: str, rules_text: str) -> list[str]:
+    return [day for day in dict.fromkeys(re.findall(rf"\b({_DAY_NAMES})\b", rules_text))
+            if not re.search(rf"\b{day}", source, re.IGNORECASE)
+            and not re.search(rf"\b{day[:3]}", candidate, re.IGNORECASE)]
+
+
 # Praise for what someone did made a statement about a job ("great job on the demo today" -> "It is a great job on the
 # demo today.")
 # ... and "good game" said to the players ("gg everyone" -> "It is a good game, everyone")
@@ -3315,6 +3323,17 @@ def _winner_lost(candidate: str, rules_text: str) -> list[str]:
     return [f"~{verb.lower()}s" for verb in dict.fromkeys(_FIRST_TO_WIN.findall(rules_text))
             if not re.search(rf"\b(?:{verb}|{_PAST_OF_WIN.get(verb.lower(), verb)})\w*|\breceives?\b", candidate,
                              re.IGNORECASE)]
+
+
+# an article put before the writer's verb ("if the rent stays the same" -> "if the rents the stays the same"): no English
+# (between the subject and its verb: "the evil producers" -> "the producers" keeps its noun)
+_OWNED_THEN_VERB = re.compile(r"\b(?:the|my|our|your|his|her|their)\s+([a-z]{3,})\s+((?!(?:is|was|has|does|this|its|his|us|"
+                              r"as|thus|plus|always|perhaps|yes|less|unless|news)\b)[a-z]{3,}[^s\W]s)\b", re.IGNORECASE)
+
+
+def _article_before_verb(candidate: str, rules_text: str) -> list[str]:
+    return [f"+the {verb.lower()}" for noun, verb in dict.fromkeys(_OWNED_THEN_VERB.findall(rules_text))
+            if _said_anew(rf"\b{noun}s?\s+(?:the|a|an)\s+{verb}\b", candidate, rules_text)]
 
 
 # a modal's perfect given the -ing form of the writer's verb ("they should of cast someone else" -> "They should have
@@ -4617,7 +4636,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
-                   _winner_lost)
+                   _winner_lost, _article_before_verb)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")
@@ -4855,6 +4874,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
     lost += _article_on_numbered(candidate, source, rules_text)
     lost += _quote_recased(candidate, source, rules_text)
     lost += _at_time_lost(candidate, source, rules_text)
+    lost += _day_lost(candidate, source, rules_text)
     lost += _subjects_merged(candidate, rules_text)
     for wording_check in _WORDING_CHECKS:
         lost += wording_check(candidate, rules_text)

@@ -1166,6 +1166,8 @@ _THERE_IS_PLURAL = re.compile(
     r"whereas|alias|atlas|canvas|bias|diabetes|herpes|measles|mumps|rabies|tennis|analysis|basis|crisis|thesis)\b)"
     r"(?!(?:everyones|everybodys|someones|somebodys|anyones|nobodys)\b)[a-z]{3,}(?<!ss)(?<!us)(?<!ous)(?<!ness)(?<!is)s)\b"
     r"(?!['’])(?!\s+(?:favorite|favourite|fave|own)\b))")  # ("there is everyones favorite")
+# "the newly weds" are the newlyweds, no Wednesday
+_NEWLY_WEDS = re.compile(r"(?<![\w'’])([Nn]ewly)\s+(weds)\b", re.IGNORECASE)
 # a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
 _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
 _FAMILY_ASKED = re.compile(rf"^({_LEAD}(?i:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|"
@@ -1204,7 +1206,7 @@ _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no"
                           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:just|after|before|for|at|in|on|with|without|until|till|from|of|to|"
                           r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
                           r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
-                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure(?! +thing\b)|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first(?! +to\b)|second(?! +to\b)|then|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure(?! +thing\b)|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first(?! +to\b)|second(?! +to\b)|then|if (?:not|so)(?! +for\b)(?![^,.!?;:]{{1,30}},)|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
                           r"|to be (?:honest|fair|frank)|(?:just )?(?:for your information|by the way)|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
                           r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"
@@ -1229,7 +1231,7 @@ _ASKED_DOINGS = (r"(?:get|come|say|reply|answer|send|call|text|email|sign|pay|fi
                  r"|approve|agree|know|ever|already|still|just|manage|make|bring|find)")
 _QUESTION_START = re.compile(
     # an opener or two may come first: "wait so r u coming or not", "ok so are we still meeting"
-    rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then|please)[,\s]+|(?:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|babe|hun|mate|bro|dude|guys),\s+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
+    rf"^{_LEAD}(?:(?:wait|ok|okay|so|oh|hmm|um|also|btw|and|but|then|please|if\s+not|if\s+so|otherwise)[,\s]+|(?:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|babe|hun|mate|bro|dude|guys),\s+){{0,2}}(?:(?:who|what|where|when|why|how)(?:\s+(?:time|kind of|sort of|much|many|long|often|far|old|else))?"
     r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     # "how come", "why not", "who cares", "who knows" ask too
     r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
@@ -2722,6 +2724,7 @@ class RuleFormalizer:
 
     def _local_rules(self, text: str) -> str:
         text = _UNIT_JOINED.sub(r"\1 \2", text)
+        text = _NEWLY_WEDS.sub(lambda m: m.group(1) + m.group(2).lower(), text)
         text = _PARENT_IS.sub(r"\1 is ", text)
         text = _AT_OWNERS.sub(r"\1's", text)
         text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)

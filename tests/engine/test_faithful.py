@@ -1785,6 +1785,9 @@ CAUGHT = [
     ("Someone broke up with a mattress on the green.", "someone dumped a mattress on the green",
      "~dumped mattress"),                                         # a thing dumped is no partner left
     ("First, you should pay it.", "first to pay gets it", "~gets"),  # the first buyer made a first step
+    ("We have no hot water since we had no hot water.", "we've had no hot water since sat", "Saturday"),  # day gone
+    ("We would like to renew if the rents the stays the same.", "we'd like to renew if the rent stays the same",
+     "+the stays"),                                               # no English
     ("They should have casting someone else.", "they should of cast someone else", "~have cast"),  # no English
     ("Can you jump, start my car?", "can u jump start my car", "~jump start"),  # one doing made two
     ("Can you jump and start my car?", "can u jump start my car", "~jump start"),
@@ -1805,6 +1808,9 @@ FINE = [
     ("Send your ex-partner a nice Valentine's Day gift.", "Send your ex a nice Valentines day gift."),
     ("Someone dumped a mattress on the green.", "someone dumped a mattress on the green"),
     ("The first person to pay gets it.", "first to pay gets it"),
+    ("We have had no hot water since Saturday.", "we've had no hot water since sat"),
+    ("We would like to renew if the rent stays the same.", "we'd like to renew if the rent stays the same"),
+    ("Because the producers like to be evil.", "Because the evil producers like to be evil"),
     ("You can burn 80 minutes on a compact disc.", "you can burn 80 minutes on a cd."),  # the acronym spelled out
     ("They should have cast someone else.", "they should of cast someone else"),
     ("Can you jump-start my car?", "can u jump start my car"),

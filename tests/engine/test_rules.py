@@ -1812,6 +1812,11 @@ CASES = [
     ("theres rats by the bins", "There are rats by the bins."),
     ("there is always something", "There is always something."),
     ("theres news about it", "There is news about it."),
+    ("the real world, the newly weds and laguna beach", "The real world, the newlyweds and laguna beach."),
+    ("if not can we get a couple of electric heaters in the meantime",
+     "If not, can we get a couple of electric heaters in the meantime?"),
+    ("If not the pet store, just look around the barns.", "If not the pet store, just look around the barns."),
+    ("if not for u i'd be lost", "If not for you I would be lost."),
 ]
 
 
