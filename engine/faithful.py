@@ -4262,6 +4262,14 @@ def writer_case(text: str, source: str, wordlist: WordList, rules_text: str = ""
                 and toks[i + 1][:1].islower() and not _inside_quotes(toks, i)):
             toks[i] = m.group(1) + low + m.group(3)
             continue
+        # a common word the writer typed in lower case right after a name they capitalised themselves ("ur Leeds
+        # branch" -> "your Leeds Branch"): the writer's own casing says where the name ends
+        if (i > 0 and low in typed and m.group(2) not in typed and low in wordlist.common
+                and (prev_typed := toks[i - 1].strip(".,;:!?\"'()[]{}’“”")) in typed
+                and prev_typed[:1].isupper() and not starts[i - 1] and not m.group(3)
+                and re.search(rf"(?<![\w'’]){re.escape(prev_typed)}\s+{re.escape(low)}(?![\w'’])", source)):
+            toks[i] = m.group(1) + low + m.group(3)
+            continue
         # a code before it ("our Q4 Target", "the 2026 Budget") is read across, as no name of its own; after a
         # determiner and a code the word goes back to the writer's lower case even where the list has it capitalised
         # too ("Target", "Budget": shops and firms)
@@ -5125,6 +5133,12 @@ class RerankConfig:
         return cls(weights, pool, float(target), lm, tuple(hard), markers)
 
 
+# A chat form no formal text holds: a sentence with one is never "already formal", however the scorer reads the rest
+# (a letter's "I took a day off work on tues ... so ive lost a days pay as well." scored formal and was left as typed)
+_CHAT_FORM = re.compile(r"(?<![\w'’.])(?:i|im|ive|dont|cant|wont|didnt|doesnt|isnt|havent|hasnt|wasnt|werent|arent|"
+                        r"couldnt|shouldnt|wouldnt|youre|theyre|u|ur|pls|plz|tmrw|thx)(?![\w'’.-])")
+
+
 class SafeRewriter:
     """Wraps a FormalRewriter with the candidate pool, the checks and the reranker (the Rewriter protocol).
 
@@ -5184,7 +5198,7 @@ class SafeRewriter:
         for i, s in enumerate(sentences):
             if not s or s.isspace():
                 out[i] = Rewrite(s, (Candidate(s, 0.0),), ("empty",))
-            elif not force and p_src is not None and p_src[i] >= target:
+            elif not force and p_src is not None and p_src[i] >= target and not _CHAT_FORM.search(s):
                 out[i] = Rewrite(s, (Candidate(s, 0.0, ("already_formal",)),), ("already_formal",))
             else:
                 todo.append(i)

@@ -2455,3 +2455,26 @@ def test_a_two_letter_marker_that_is_someone_is_not_cut(rules, wl):
     assert check("You should never date your best friend's ex.", src, rules.formalize(src), wl, markers).dropped == ()
     src = "Send your ex a nice Valentines day gift."
     assert check("Send your ex-partner a nice Valentine's Day gift.", src, rules.formalize(src), wl, markers).dropped == ()
+
+
+def test_a_sentence_with_a_chat_form_is_never_already_formal(rules):
+    """A letter's "I took a day off work on tues for the delivery and no one turned up, so ive lost a days pay as well."
+    scored formal and was left as typed: "ive", a lower-case "i", "u" are in no formal text, whatever the scorer reads in
+    the rest."""
+    src = "I took a day off work on tues for the delivery and no one turned up, so ive lost a days pay as well."
+    fixed = "I took a day off work on Tuesday for the delivery and no one turned up, so I have lost a day's pay as well."
+    safe = SafeRewriter(FakeModel({src: [(fixed, -0.1)]}), rules, scorer=FakeScorer({src: 0.95, fixed: 0.97}))
+    (r,) = safe.rewrite([src], beam=4, nbest=2)
+    assert "already_formal" not in r.flags and r.best == fixed
+    formal = "I took a day off work on Tuesday, so I have lost a day's pay as well."   # no chat form: kept
+    safe = SafeRewriter(FakeModel({}), rules, scorer=FakeScorer({formal: 0.95}))
+    (r,) = safe.rewrite([formal], beam=4)
+    assert r.flags == ("already_formal",) and r.best == formal
+
+
+def test_the_writers_lower_case_after_a_name_they_capitalised_is_kept():
+    wl = WordList()
+    src = "Im writing to complain about the service i received at ur Leeds branch on saturday."
+    assert writer_case("I am writing to complain about the service I received at your Leeds Branch on Saturday.", src,
+                       wl, "") == "I am writing to complain about the service I received at your Leeds branch on Saturday."
+    assert writer_case("I saw Jack Black and Sarah.", "i saw jack black and sarah", wl) == "I saw Jack Black and Sarah."
