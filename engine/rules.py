@@ -522,6 +522,12 @@ _ANYONE_BE_END = re.compile(
     r"(,\s+)(any(?:one|body)(?: else)?)(?= (?:up|free|around|available|interested|home|awake|here|online|going|coming|"
     r"(?!(?:bring|thing|string|swing|spring|sing|ring|king|wing|cling|sting)\b)[a-z]{2,}ing\b)"
     r"(?![^.!?,;:]*\b(?:is|are|was|were|think|thinks|should|can|will|would)\b)[^.!?,;:]*$)", re.IGNORECASE)
+# ... and "anyone want a lift" after a comma ("im going to the match sat, anyone want a lift" was a statement)
+_ANYONE_DO_END = re.compile(r"(,\s+)(any(?:one|body)(?: else)?)(?= (?:want|need|know|have|fancy|mind)\b[^.!?,;:]*\??$)",
+                            re.IGNORECASE)
+# ... and "fancy a drink" after a comma ("hey, u seem really nice, fancy a drink sometime" lost its question)
+_FANCY_END = re.compile(r"(,\s+)(?=(?i:fancy)\s+(?:a|an|some|going|coming|grabbing|getting|meeting|doing|it|that|this|"
+                        r"lunch|dinner|coffee|brunch|drinks)\b[^.!?,;:]*\??$)")
 _ANYONE_HAS = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:seen|heard|tried|used|had|been|got|gotten|noticed|found|watched"
     r"|read|played|done|finished)\b)", re.IGNORECASE)
@@ -551,6 +557,8 @@ _I_SUBJECT_DROP = re.compile(
     # what the writer can do for the reader, typed without a question mark ("is this still available? can collect
     # today" was offered as "Can collect today?", asked)
     r"|can (?:collect|pick (?:it |them )?up|drop (?:it |them )?off|deliver|meet|come|do)\b(?![^.!?]*\?)"
+    # ... and a good time had ("had fun, lets do it again soon")
+    r"|had (?:fun|a (?:great|good|lovely|brilliant|nice|fab|fantastic|wonderful) (?:time|day|night|evening|weekend))\b"
     r"|think (?=(?:we|you|it|that|this|he|she|they|there|so)\b)(?!it (?:over|out|through)\b)(?![^.!?]*\?)"
     # what the writer would like ("would love to chat about the role if ur free" was made a question)
     r"|would (?:love|like|hate|prefer|appreciate|be (?:happy|glad|grateful|delighted|keen|interested)) to\b(?![^.!?]*\?))",
@@ -1168,6 +1176,11 @@ _THERE_IS_PLURAL = re.compile(
     r"(?!['’])(?!\s+(?:favorite|favourite|fave|own)\b))")  # ("there is everyones favorite")
 # "the newly weds" are the newlyweds, no Wednesday
 _NEWLY_WEDS = re.compile(r"(?<![\w'’])([Nn]ewly)\s+(weds)\b", re.IGNORECASE)
+# "were top of the league!!": "we're" typed without its apostrophe, opening the sentence before where or how "we" are
+# ("Were top of the league." was offered); "were there any ..." and "were you ..." ask
+_WERE_WE_ARE = re.compile(r"(^|[.!?]\s+)([Ww])ere(?=\s+(?:top|bottom|going|gonna|not|so(?!\s+(?:many|much)\b)|(?:all|both)\s+(?:going|coming|here|good|fine|set|done|ready)|back|home|almost|nearly|"
+                          r"finally|still|just|getting|having|doing|coming|leaving|playing|winning|losing|done|ready|"
+                          r"screwed|fine|off|out|on\s+(?:our|the|my)|in\s+(?:the|a)|at\s+(?:the|home|work))\b)")
 # a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
 _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
 _FAMILY_ASKED = re.compile(rf"^({_LEAD}(?i:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|"
@@ -1256,6 +1269,8 @@ _QUESTION_START = re.compile(
     # "which platform for the 5:40", "which way to the station"
     r"|which\s+(?:platform|gate|room|floor|way|bus|train|stop|exit|entrance|door|line|one|day|time|version|size|colour|"
     r"color|option|file|link|form|address|number)\s+(?:for|to)\b"
+    # "were all the kids ok": asked of all of them
+    r"|(?:are|were)\s+(?:all|both)\s+the\b"
     r"|(?:is|are|does|did|can|could|would|should|shall(?!\s+we\s+say\b)|will|has|was|were|am)\s+(?:I|you|he|she|it|we|"
     r"they|there|this"
     r"|that|the|a|an|my|your|his|her|our|their|anyone|anybody|someone|somebody)"
@@ -1950,11 +1965,13 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|starts|starting|start|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
+    r"|match|gig|concert|race|wedding|fixture"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
     r"|(?:do|doing|did) (?:ur|your|my|his|her|their)"  # "can u cover my shift sat, ill do ur sun"
     r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)"  # "down from 10pm-2am sat"
     r"|\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?"  # "open 9-5 weekdays, 10-2 sat"
-    r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule)"
+    r"|(?:moved|pushed|changed|postponed|rescheduled|bumped|switched|move|push|change|postpone|reschedule|slips|slipped|"
+    r"slip|slides|slid|slide|delayed|delay|delays)"
     r"(?: (?:it|this|that|them|us|me|our \w+|the \w+))?(?: (?:forward|fwd|back|up|ahead|out))? to)\s+"
     rf"|(?:{_WEEKDAY_NAMES})(?:\s+(?:and|or|to|through)\s+|\s*-\s*))"
     rf"((?i:{_WEEKDAY_ANY}))\b(?=\s*(?:$|[,.;:!?)\u2014\u2013]|\d|{_MARK}|from\s+\d|(?:and|or|to|through|at|morning|afternoon|evening|night|am|pm|for"
@@ -2725,6 +2742,7 @@ class RuleFormalizer:
     def _local_rules(self, text: str) -> str:
         text = _UNIT_JOINED.sub(r"\1 \2", text)
         text = _NEWLY_WEDS.sub(lambda m: m.group(1) + m.group(2).lower(), text)
+        text = _WERE_WE_ARE.sub(lambda m: m.group(1) + m.group(2) + "e are", text)
         text = _PARENT_IS.sub(r"\1 is ", text)
         text = _AT_OWNERS.sub(r"\1's", text)
         text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)
@@ -3364,6 +3382,10 @@ class RuleFormalizer:
         s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
         if s[-1:] not in ".!" and (anyone := _ANYONE_BE_END.search(s)) is not None:
             s = f"{s[:anyone.start()]}{anyone.group(1)}is {anyone.group(2).lower()}{s[anyone.end():].rstrip(' ?')}?"
+        if s[-1:] not in ".!" and (anyone := _ANYONE_DO_END.search(s)) is not None:
+            s = f"{s[:anyone.start()]}{anyone.group(1)}does {anyone.group(2).lower()}{s[anyone.end():].rstrip(' ?')}?"
+        if s[-1:] not in ".!" and (fancy := _FANCY_END.search(s)) is not None:
+            s = f"{s[:fancy.end()]}do you {s[fancy.end():].rstrip(' ?')}?"
         s = _NEED_ANYTHING_END.sub(lambda m: f", do you {m.group(1).lower()} {m.group(2)}?", s)
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you" + (m.group(2) or "").lower() + " ", s)

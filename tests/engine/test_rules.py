@@ -1817,6 +1817,14 @@ CASES = [
      "If not, can we get a couple of electric heaters in the meantime?"),
     ("If not the pet store, just look around the barns.", "If not the pet store, just look around the barns."),
     ("if not for u i'd be lost", "If not for you I would be lost."),
+    ("theres a risk it slips to mon", "There is a risk it slips to Monday."),
+    ("hey, u seem really nice, fancy a drink sometime", "You seem really nice, do you fancy a drink sometime?"),
+    ("had fun, lets do it again soon", "I had fun, let us do it again soon."),
+    ("im going to the match sat, anyone want a lift", "I am going to the match Saturday, does anyone want a lift?"),
+    ("its cold, anyone have a spare coat?", "It is cold, does anyone have a spare coat?"),
+    ("were top of the league!!", "We are top of the league."),
+    ("were there any problems", "Were there any problems?"),
+    ("Were all the kids ok", "Were all the kids okay?"),
 ]
 
 
