@@ -2384,8 +2384,11 @@ def _relative_split(candidate: str, rules_text: str) -> list[str]:
 _QUOTED_WORDS = re.compile(r'"([^"\n]{1,80})"')
 # A time of day "at" which something happens ("gets in at 7:40pm" -> "gets in 7:40 pm."): the candidate keeps a word
 # that places it there
-_AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d\d)?)(?:\s*(?:am|pm|a\.m\.|p\.m\.)|(?=\s+(?:tomorrow|tonight|today"
-                       r"|sharp|o['’]?clock|this|on|in the (?:morning|evening|afternoon))\b)|(?=\s*[.!?]*\s*$))",
+_AT_CLOCK = re.compile(r"\b(at|from)\s+((?:[01]?\d|2[0-3])(?::[0-5]\d)?)(?![\d:])(?:\s*(?:am|pm|a\.m\.|p\.m\.)|(?=\s+(?:tomorrow|tonight|today"
+                       r"|sharp|o['’]?clock|this|on|in the (?:morning|evening|afternoon))\b)|(?=\s*[.!?]*\s*$)"
+                       # ... or before what happens then ("everyone in at 8 for a meeting" -> "everyone in 8 for a
+                       # meeting"; "check in is from 3, key's in the lock box" -> "Check in 3, ...")
+                       r"|(?=\s*,|\s+(?:for|to|and|but|so|if|please|pls|latest|till|until)\b))",
                        re.IGNORECASE)
 # (a bare hour counts before a word of the day, or ending the sentence: "wants us in at 8 tmrw" -> "wants us in 8
 # tomorrow", "let the cleaner in at 9" -> "let the cleaner in 9.")
@@ -2413,11 +2416,11 @@ def _quote_recased(candidate: str, source: str, rules_text: str) -> list[str]:
 def _at_time_lost(candidate: str, source: str, rules_text: str) -> list[str]:
     out = []
     for m in _AT_CLOCK.finditer(rules_text):
-        t = re.escape(m.group(1))
-        if (re.search(rf"\bat\s+{t}", source, re.IGNORECASE) and re.search(rf"(?<![\d:]){t}(?![\d:])", candidate)
-                and not re.search(rf"\b(?:at|around|about|approximately|by)\s+(?:approximately\s+|about\s+|around\s+)?"
-                                  rf"{t}(?![\d:])", candidate, re.IGNORECASE)):
-            out.append(f"at {m.group(1)}")
+        prep, t = m.group(1).lower(), re.escape(m.group(2))
+        if (re.search(rf"\b{prep}\s+{t}", source, re.IGNORECASE) and re.search(rf"(?<![\d:]){t}(?![\d:])", candidate)
+                and not re.search(rf"\b(?:{prep}|at|around|about|approximately|by|after)\s+(?:approximately\s+|about\s+|"
+                                  rf"around\s+)?{t}(?![\d:])", candidate, re.IGNORECASE)):
+            out.append(f"{prep} {m.group(2)}")
     return out
 
 

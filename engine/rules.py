@@ -1167,7 +1167,13 @@ _PARENT_IS = re.compile(r"(?:^|(?<=[.!?] )|(?<=\bmy )|(?<=\bur )|(?<=\byour )|(?
                         r"unwell|away|out|home|here|coming|going|working|asleep|at|in|on|off)\b)")
 # "theres rats by the bins": "there are" before a plural ("There is rats" was offered)
 _THERE_IS_PLURAL = re.compile(
-    r"\b([Tt]here) is (?=(?:people|children|men|women|mice|police|(?!(?:always|perhaps|sometimes|nowadays|afterwards|"
+    r"\b([Tt]here) is (?=(?:(?!(?:a|an|the|this|that|no|one|much|little|enough|nothing|something|anything|everything|"
+    r"someone|anyone|everyone|somebody|anybody|everybody|his|her|its|my|your|our|their|some|any|more|less|lots|loads|"
+    r"plenty|only|just|also|still|always|never|really|actually|probably|definitely|not|such|another|every|each|either|"
+    r"neither|what|which|who|where|when|how|why|to|of|in|on|at|for|with|by|from|and|or|but|so|if|as|than|between|about|"
+    r"around|among|into|over|under|after|before|behind|near|like|inside|outside|out|up|down|off|through|during|without|"
+    r"within|here|there|now|then)\b)[a-z]+\s+)?"
+    r"(?:people|children|men|women|mice|police|(?!(?:always|perhaps|sometimes|nowadays|afterwards|"
     r"towards|besides|unless|regardless|nevertheless|plus|thus|various|serious|news|series|species|means|physics|"
     r"mathematics|maths|politics|economics|this|his|its|was|has|does|yes|less|lots|loads|tons|heaps|bus|gas|chaos|lens|"
     r"mess|class|glass|grass|success|access|business|progress|address|process|stress|kindness|christmas|xmas|"
@@ -1304,6 +1310,8 @@ _TOLD_AFTER_QUESTION = re.compile(
     r"not\s+(?:until|till|before|after|here|there|working|open|ready|back|home|due|available|(?!going\b)[a-z]{3,}ing\b)|"
     # (... or where it is: "can u give me a lift, my car's in the garage")
     r"(?:in|at)\s+(?:the|a|an|my|work|hospital|bed|school|home)\b|"
+    # (... or how someone is: "can i leave early, my kid's sick")
+    r"(?:sick|ill|poorly|unwell|off\s+sick)\b|"
     r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week|manic|hectic|busy|chaotic|rammed|crazy|insane|"
     r"mental|mad"
     r"|(?!going\b|trying\b)[a-z]{3,}ing)\b[^,?!;:]*)$")  # "..., baby's sleeping": a state too
@@ -1965,7 +1973,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|starts|starting|start|ends|ending|closes|opens|expires|due|back|returns|closed|is|shift|shifts|mtg|appt"
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
-    r"|match|gig|concert|race|wedding|fixture"
+    r"|match|gig|concert|race|wedding|fixture|coming|visiting|here|round|over"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
     r"|(?:do|doing|did) (?:ur|your|my|his|her|their)"  # "can u cover my shift sat, ill do ur sun"
     r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)"  # "down from 10pm-2am sat"
@@ -2032,6 +2040,10 @@ _WEEKDAY_RANGE = re.compile(
 # an avenue typed short in lower case after its number or name ("5th ave", "Park ave. near"): "ave" is no English
 # word; the capitalised "Ave" of an address ("825 8th Ave Fl 29") is the writer's abbreviation and stays
 _AVENUE = re.compile(r"(?<![\w'’])(\d+(?:st|nd|rd|th)|[A-Z][a-z]+)\s+ave(?:\.(?=\s+[a-z]|,))?(?![\w'’]|\.\w)")
+
+
+# ... and "on sat" before who or where ("can i swap my shift on sat with someone"): a shift, a game, a party on a day
+_ON_DAY_WITH = re.compile(r"(?<![\w'’])((?i:on)\s+)((?i:sat|mon|wed))(?=\s+(?:with|w/|in|to|so|or|but|then|too|as)\b)")
 
 
 def _weekday_case(m: re.Match) -> str:
@@ -3297,6 +3309,7 @@ class RuleFormalizer:
                                     _WEEKDAYS[m.group(1)] + m.group(2) + _WEEKDAYS[m.group(3)], s)
         for _ in range(2):  # the second pass: a day joined to one the first wrote out ("next sat or sun")
             s = _AMBIGUOUS_WEEKDAY.sub(_weekday_case, s)
+            s = _ON_DAY_WITH.sub(_weekday_case, s)
         if _WEEKDAY_NAME.search(s):  # "moved to Friday the 12th, not mon": a day set against a day
             s = _NOT_WEEKDAY.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)
             s = _WEEKDAY_PAIR.sub(lambda m: m.group(1) + _WEEKDAYS[m.group(2).lower()], s)

@@ -1785,6 +1785,8 @@ CAUGHT = [
     ("Someone broke up with a mattress on the green.", "someone dumped a mattress on the green",
      "~dumped mattress"),                                         # a thing dumped is no partner left
     ("First, you should pay it.", "first to pay gets it", "~gets"),  # the first buyer made a first step
+    ("The manager wants everyone in 8 for a meeting.", "the manager wants everyone in at 8 for a meeting", "at 8"),
+    ("Check in 3, key is in the lock box.", "check in is from 3, key's in the lock box", "from 3"),  # when, gone
     ("We have no hot water since we had no hot water.", "we've had no hot water since sat", "Saturday"),  # day gone
     ("We would like to renew if the rents the stays the same.", "we'd like to renew if the rent stays the same",
      "+the stays"),                                               # no English
@@ -1808,6 +1810,8 @@ FINE = [
     ("Send your ex-partner a nice Valentine's Day gift.", "Send your ex a nice Valentines day gift."),
     ("Someone dumped a mattress on the green.", "someone dumped a mattress on the green"),
     ("The first person to pay gets it.", "first to pay gets it"),
+    ("The manager wants everyone in at 8 for a meeting.", "the manager wants everyone in at 8 for a meeting"),
+    ("Check-in is from 3, the key is in the lock box.", "check in is from 3, key's in the lock box"),
     ("We have had no hot water since Saturday.", "we've had no hot water since sat"),
     ("We would like to renew if the rent stays the same.", "we'd like to renew if the rent stays the same"),
     ("Because the producers like to be evil.", "Because the evil producers like to be evil"),

@@ -1825,6 +1825,12 @@ CASES = [
     ("were top of the league!!", "We are top of the league."),
     ("were there any problems", "Were there any problems?"),
     ("Were all the kids ok", "Were all the kids okay?"),
+    ("can i swap my shift on sat with someone", "Can I swap my shift on Saturday with someone?"),
+    ("the assessor is coming mon", "The assessor is coming Monday."),
+    ("can i leave early, my kid's sick", "Can I leave early? My kid is sick."),
+    ("theres fresh towels in the cupboard", "There are fresh towels in the cupboard."),
+    ("all there is between guys and girls is love", "All there is between guys and girls is love."),
+    ("theres this guy at work", "There is this guy at work."),
 ]
 
 
