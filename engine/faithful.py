@@ -3339,6 +3339,18 @@ def _article_before_verb(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{noun}s?\s+(?:the|a|an)\s+{verb}\b", candidate, rules_text)]
 
 
+# an "and" moved past the word after it ("look after her and work full time" -> "look after her work and full time"):
+# what is joined changes
+_AND_JOINS = re.compile(r"\b([a-z]+)\s+and\s+([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _and_moved(candidate: str, rules_text: str) -> list[str]:
+    return [f"~and {after.lower()}" for before, after in dict.fromkeys(_AND_JOINS.findall(rules_text))
+            if after.lower() not in STOPWORDS
+            and _said_anew(rf"\b{before}\s+{after}\s+and\b", candidate, rules_text)
+            and not re.search(rf"\b{before}\s+and\s+{after}\b", candidate, re.IGNORECASE)]
+
+
 # a modal's perfect given the -ing form of the writer's verb ("they should of cast someone else" -> "They should have
 # casting someone else."): no English
 _MODAL_HAVE = re.compile(r"\b(should|could|would|must|might|may)\s+have\s+(?!been\b)([a-z]{3,})\b", re.IGNORECASE)
@@ -4647,7 +4659,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
-                   _winner_lost, _article_before_verb)
+                   _winner_lost, _article_before_verb, _and_moved)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

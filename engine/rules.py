@@ -557,6 +557,8 @@ _I_SUBJECT_DROP = re.compile(
     # what the writer can do for the reader, typed without a question mark ("is this still available? can collect
     # today" was offered as "Can collect today?", asked)
     r"|can (?:collect|pick (?:it |them )?up|drop (?:it |them )?off|deliver|meet|come|do)\b(?![^.!?]*\?)"
+    # ... and what the writer sent ("sent u £25 via monzo for the tickets")
+    r"|sent (?:u|you|ya|it|them|the|ur|your|him|her)\b"
     # ... and a good time had ("had fun, lets do it again soon")
     r"|had (?:fun|a (?:great|good|lovely|brilliant|nice|fab|fantastic|wonderful) (?:time|day|night|evening|weekend))\b"
     r"|think (?=(?:we|you|it|that|this|he|she|they|there|so)\b)(?!it (?:over|out|through)\b)(?![^.!?]*\?)"
@@ -1271,6 +1273,11 @@ _QUESTION_START = re.compile(
     r"[^\W\d_]+\s+(?:of\s+"
     r"(?:these|those|them|us|you|the\s+[^\W\d_]+)\s+)?|of\s+(?:these|those|them|us|you|the\s+[^\W\d_]+)\s+)"
     r"(?:is|are|do|does|did|can|could|would|should|will|was|were)"
+    # "which harry potter book is the best": a thing named in a few words before its verb
+    r"|which\s+(?:(?!(?:is|are|was|were|means|meant|makes|made|explains|reminds|of|i|you|u|he|she|we|they|it|one)\b)"
+    r"[^\W\d_]+\s+){2,3}(?:is|are|was|were)\b"
+    # "who else thinks the oscars are a joke": asking who agrees
+    r"|who\s+else\s+(?:thinks|agrees|likes|loves|hates|remembers|watches|listens|wants|has|is|does)\b"
     r"|who\s+(?:cares|knows)(?:\s+(?:what|about|if|whether|how|why|who|when|where)\b|\W*$)"
     # "which platform for the 5:40", "which way to the station"
     r"|which\s+(?:platform|gate|room|floor|way|bus|train|stop|exit|entrance|door|line|one|day|time|version|size|colour|"
@@ -1486,6 +1493,10 @@ _RUN_ON_ITS = re.compile(r"(\b(?:[a-z]{3,}ed|forgot|did|got|went|said|left|lost|
 # not be late.")
 _RUN_ON_WARNING = re.compile(r"(\b(?:sharp|prompt|today|tonight|tomorrow|tmrw|tmr|\d+(?::\d\d)?(?:\s?[ap]m)?|o['’]clock))\s+"
                              r"((?i:dont|don't|don’t|do not)\s+(?:be\s+late|forget)\b)")
+# ... and the writer's plea run on at the end ("he wont tell me whats wrong i dont know what to do")
+_RUN_ON_PLEA = re.compile(r"(\b(?!(?:and|but|so|because|cause|cuz|coz|that|if|or|really|just|honestly|now|still|seriously|"
+                          r"literally|even|why|what|how|where|when|who)\b)[a-z]{2,})\s+((?i:i)\s+(?i:dont|don't|don’t|do\s+not)"
+                          r"\s+know\s+what\s+to\s+do)(?=\s*[.!?]*\s*$)")
 # "going halves on a present": sharing its cost (a model wrote "going to halves on a present")
 _GO_HALVES = re.compile(r"\b(go|goes|going|went|gone)\s+halves(\s+on)?\b", re.IGNORECASE)
 _HALVES_VERB = {"go": "split", "goes": "splits", "going": "splitting", "went": "split", "gone": "split"}
@@ -2916,6 +2927,7 @@ class RuleFormalizer:
                                                                           else "we will"), text)
         text = _RUN_ON_ITS.sub(r"\1. \2", text)
         text = _RUN_ON_WARNING.sub(r"\1. \2", text)
+        text = _RUN_ON_PLEA.sub(r"\1. \2", text)
         text = _URGENT_RUN_ON.sub(r"\1, \2", text)
         text = _SALE_ONO.sub(r"\1or nearest offer", text)
         text = _WEEK_COMMENCING.sub(lambda m: _match_case(m.group(), "week commencing"), text)

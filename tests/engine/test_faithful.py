@@ -1787,6 +1787,8 @@ CAUGHT = [
     ("First, you should pay it.", "first to pay gets it", "~gets"),  # the first buyer made a first step
     ("The manager wants everyone in 8 for a meeting.", "the manager wants everyone in at 8 for a meeting", "at 8"),
     ("Check in 3, key is in the lock box.", "check in is from 3, key's in the lock box", "from 3"),  # when, gone
+    ("I am struggling to look after her work and full time.", "im struggling to look after her and work full time",
+     "~and work"),                                                # what is joined changed
     ("We have no hot water since we had no hot water.", "we've had no hot water since sat", "Saturday"),  # day gone
     ("We would like to renew if the rents the stays the same.", "we'd like to renew if the rent stays the same",
      "+the stays"),                                               # no English
@@ -1812,6 +1814,7 @@ FINE = [
     ("The first person to pay gets it.", "first to pay gets it"),
     ("The manager wants everyone in at 8 for a meeting.", "the manager wants everyone in at 8 for a meeting"),
     ("Check-in is from 3, the key is in the lock box.", "check in is from 3, key's in the lock box"),
+    ("I am struggling to look after her and work full-time.", "im struggling to look after her and work full time"),
     ("We have had no hot water since Saturday.", "we've had no hot water since sat"),
     ("We would like to renew if the rent stays the same.", "we'd like to renew if the rent stays the same"),
     ("Because the producers like to be evil.", "Because the evil producers like to be evil"),

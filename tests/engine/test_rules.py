@@ -1831,6 +1831,12 @@ CASES = [
     ("theres fresh towels in the cupboard", "There are fresh towels in the cupboard."),
     ("all there is between guys and girls is love", "All there is between guys and girls is love."),
     ("theres this guy at work", "There is this guy at work."),
+    ("which harry potter book is the best in ur opinion", "Which Harry Potter book is the best in your opinion?"),
+    ("which one you choose is up to you", "Which one you choose is up to you."),
+    ("who else thinks the oscars are a bit of a joke now", "Who else thinks the oscars are a bit of a joke now?"),
+    ("sent u £25 via monzo for the tickets", "I sent you £25 via monzo for the tickets."),
+    ("he wont tell me whats wrong i dont know what to do", "He will not tell me what is wrong. I do not know what to do."),
+    ("and i dont know what to do", "I do not know what to do."),
 ]
 
 
