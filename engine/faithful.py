@@ -3351,6 +3351,17 @@ def _and_moved(candidate: str, rules_text: str) -> list[str]:
             and not re.search(rf"\b{before}\s+and\s+{after}\b", candidate, re.IGNORECASE)]
 
 
+# a doubt cut from what it doubts by a comma ("i'm not sure it isnt broken" -> "I am not sure, it is not broken.", now
+# told as fact)
+_DOUBT_OF = re.compile(r"\b(not\s+sure|unsure|doubt|(?:do|did)\s+not\s+(?:think|believe)|wonder)\s+"
+                       r"(it|he|she|they|we|you|I|this|that|the|there)\b", re.IGNORECASE)
+
+
+def _doubt_cut_off(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{doubt.split()[-1].lower()} {what.lower()}" for doubt, what in dict.fromkeys(_DOUBT_OF.findall(rules_text))
+            if _said_anew(rf"\b{doubt.split()[-1]}\s*[,.;:]\s+{what}\b", candidate, rules_text)]
+
+
 # a modal's perfect given the -ing form of the writer's verb ("they should of cast someone else" -> "They should have
 # casting someone else."): no English
 _MODAL_HAVE = re.compile(r"\b(should|could|would|must|might|may)\s+have\s+(?!been\b)([a-z]{3,})\b", re.IGNORECASE)
@@ -4659,7 +4670,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
-                   _winner_lost, _article_before_verb, _and_moved)
+                   _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

@@ -1789,6 +1789,7 @@ CAUGHT = [
     ("Check in 3, key is in the lock box.", "check in is from 3, key's in the lock box", "from 3"),  # when, gone
     ("I am struggling to look after her work and full time.", "im struggling to look after her and work full time",
      "~and work"),                                                # what is joined changed
+    ("I am not sure, it is not broken.", "i'm not sure it isnt broken", "~sure it"),  # the doubt made a fact
     ("We have no hot water since we had no hot water.", "we've had no hot water since sat", "Saturday"),  # day gone
     ("We would like to renew if the rents the stays the same.", "we'd like to renew if the rent stays the same",
      "+the stays"),                                               # no English
@@ -1815,6 +1816,8 @@ FINE = [
     ("The manager wants everyone in at 8 for a meeting.", "the manager wants everyone in at 8 for a meeting"),
     ("Check-in is from 3, the key is in the lock box.", "check in is from 3, key's in the lock box"),
     ("I am struggling to look after her and work full-time.", "im struggling to look after her and work full time"),
+    ("I am not sure that it is not broken.", "i'm not sure it isnt broken"),
+    ("If you do not know, you never will.", "if you don't know you never will"),
     ("We have had no hot water since Saturday.", "we've had no hot water since sat"),
     ("We would like to renew if the rent stays the same.", "we'd like to renew if the rent stays the same"),
     ("Because the producers like to be evil.", "Because the evil producers like to be evil"),
