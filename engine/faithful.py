@@ -3362,6 +3362,41 @@ def _doubt_cut_off(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\b{doubt.split()[-1]}\s*[,.;:]\s+{what}\b", candidate, rules_text)]
 
 
+# a comma put between a subject and its negated verb ("the numbers in slide 6 dont match the appendix" -> "... in slide
+# 6, do not match the appendix"): what does not match is cut from its verb
+_NEGATED_VERB_AFTER = re.compile(r"\b([a-z0-9]+)\s+((?:do|does|did|is|are|was|were|has|have|will|would|can|could|should)"
+                                 r"\s+not|cannot)\b", re.IGNORECASE)
+
+
+_PARENTHETICAL = frozenset(["example", "instance", "course", "though", "however", "anyway", "too", "also", "then", "now",
+                            "honestly", "personally", "basically", "obviously", "apparently", "actually", "remember"])
+
+
+def _subject_cut_from_negated_verb(candidate: str, rules_text: str) -> list[str]:
+    out = []
+    for before, verb in dict.fromkeys(_NEGATED_VERB_AFTER.findall(rules_text)):
+        aux = verb.split()[0].lower()
+        # (a plural's "do not", not an order after a clause: "if you are considering taking him back, do not")
+        plural = before.isdigit() or (before.lower().endswith("s") and not before.lower().endswith("ss"))
+        if (before.lower() in STOPWORDS or before.lower() in _CLAUSE_WORDS or before.lower() in _PARENTHETICAL
+                or (aux in ("do", "are", "were", "have") and not plural)):
+            continue
+        said = rf"\b{before},\s+cannot\b" if aux == "cannot" else rf"\b{before},\s+{aux}\s+not\b"
+        if _said_anew(said, candidate, rules_text):
+            out.append(f"~{before.lower()} {aux}")
+    return out
+
+
+# a condition given a person of the model's own ("happy to discuss further if helpful" -> "... if you are helpful")
+_IF_STATE = re.compile(r"\bif\s+(helpful|useful|needed|necessary|required|possible|easier|preferred|convenient|"
+                       r"interested|available|free|relevant|appropriate)\b", re.IGNORECASE)
+
+
+def _condition_given_person(candidate: str, rules_text: str) -> list[str]:
+    return [f"+if {state.lower()}" for state in dict.fromkeys(_IF_STATE.findall(rules_text))
+            if _said_anew(rf"\bif\s+(?:you|he|she|they|we|I)\s+(?:are|is|am|were|was)\s+{state}\b", candidate, rules_text)]
+
+
 # a modal's perfect given the -ing form of the writer's verb ("they should of cast someone else" -> "They should have
 # casting someone else."): no English
 _MODAL_HAVE = re.compile(r"\b(should|could|would|must|might|may)\s+have\s+(?!been\b)([a-z]{3,})\b", re.IGNORECASE)
@@ -4670,7 +4705,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _promise_cut_off, _thing_cut_from_doer, _and_put_before_last,
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
-                   _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off)
+                   _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off, _subject_cut_from_negated_verb,
+                   _condition_given_person)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

@@ -576,7 +576,12 @@ _I_SUBJECT_DROP_AFTER_COMMA = re.compile(
 # ... and what the writer has been doing ("the soundtrack is amazing, been listening to it on repeat")
 _BEEN_DOING_AFTER_COMMA = re.compile(r"(?<=,\s)(?<!\b[Ii],\s)(?=(?i:been)\s+(?:listening|watching|playing|reading|working|"
                                      r"trying|waiting|looking|thinking|meaning|using|going|saving|practising|"
-                                     r"practicing|learning|running|training)\b[^.!?]*$)")
+                                     r"practicing|learning|running|training"
+                                     # ... or where the writer has been ("apologies for the radio silence, been
+                                     # snowed under" was "..., has been snowed under")
+                                     r"|snowed\s+under|swamped|(?:so\s+|really\s+|crazy\s+|mad\s+)?busy|away|off\s+sick|"
+                                     r"ill|sick|flat\s+out|in\s+meetings|travelling|traveling|on\s+holiday|"
+                                     r"rushed\s+off\s+my\s+feet)\b[^.!?]*$)")
 _CANNOT_WAIT_AFTER_COMMA = re.compile(r"(?<=,\s)(?<!\b[Ii],\s)(?=(?i:cannot)\s+(?i:wait)\s+(?:to|for|till|until)\b[^.!?]*$)")
 # ... and the writer's "I have" before "already" and what was done ("nah i'm good thanks, already eaten" was offered as
 # "No, I am good. Thank you already eaten.")

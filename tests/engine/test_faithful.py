@@ -1790,6 +1790,9 @@ CAUGHT = [
     ("I am struggling to look after her work and full time.", "im struggling to look after her and work full time",
      "~and work"),                                                # what is joined changed
     ("I am not sure, it is not broken.", "i'm not sure it isnt broken", "~sure it"),  # the doubt made a fact
+    ("Just wanted to flag that the numbers in slide 6, do not match the appendix.",
+     "just wanted to flag that the numbers in slide 6 dont match the appendix", "~6 do"),  # subject cut from verb
+    ("Happy to discuss further if you are helpful.", "happy to discuss further if helpful", "+if helpful"),
     ("We have no hot water since we had no hot water.", "we've had no hot water since sat", "Saturday"),  # day gone
     ("We would like to renew if the rents the stays the same.", "we'd like to renew if the rent stays the same",
      "+the stays"),                                               # no English
@@ -1817,6 +1820,8 @@ FINE = [
     ("Check-in is from 3, the key is in the lock box.", "check in is from 3, key's in the lock box"),
     ("I am struggling to look after her and work full-time.", "im struggling to look after her and work full time"),
     ("I am not sure that it is not broken.", "i'm not sure it isnt broken"),
+    ("If you are considering taking him back, do not.", "If you're considering taking him back DON'T."),
+    ("Happy to discuss further if that would be helpful.", "happy to discuss further if helpful"),
     ("If you do not know, you never will.", "if you don't know you never will"),
     ("We have had no hot water since Saturday.", "we've had no hot water since sat"),
     ("We would like to renew if the rent stays the same.", "we'd like to renew if the rent stays the same"),

@@ -1717,7 +1717,7 @@ CASES = [
     ("the plan, dont need it", "The plan, do not need it."),                           # no "I" spoken
     ("I, dont know, but I hope so", "I, do not know, but I hope so."),
     ("sorry for the delay, been swamped with end of yr stuff",
-     "Sorry for the delay, been swamped with end of year stuff."),                      # was "end of your stuff"
+     "Sorry for the delay, I have been swamped with end of year stuff."),               # was "end of your stuff"
     ("one of yr friends called", "One of yr friends called."),
     ("the build's failing on main again", "The build is failing on main again."),
     ("the printer's playing up again", "The printer is playing up again."),
@@ -1837,6 +1837,7 @@ CASES = [
     ("sent u £25 via monzo for the tickets", "I sent you £25 via monzo for the tickets."),
     ("he wont tell me whats wrong i dont know what to do", "He will not tell me what is wrong. I do not know what to do."),
     ("and i dont know what to do", "I do not know what to do."),
+    ("apologies for the radio silence, been snowed under", "Apologies for the radio silence, I have been snowed under."),
 ]
 
 
