@@ -1838,6 +1838,10 @@ CASES = [
     ("he wont tell me whats wrong i dont know what to do", "He will not tell me what is wrong. I do not know what to do."),
     ("and i dont know what to do", "I do not know what to do."),
     ("apologies for the radio silence, been snowed under", "Apologies for the radio silence, I have been snowed under."),
+    # a second language's English, said plainly (slang.tsv)
+    ("this one is more better than the other", "This one is better than the other."),
+    ("i will return back the book next week", "I will return the book next week."),
+    ("sorry, i was out of station last week", "Sorry, I was out of town last week."),
 ]
 
 
