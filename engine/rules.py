@@ -1603,7 +1603,9 @@ _DONE_TO = re.compile(r"\s+[\w'’]+\s+(?:my|his|her|their|the|a|an|some|it|them
                       re.IGNORECASE)
 # ... and before a thing that moved in time ("the deploy's moved to 3pm"; a plan "is moved" is odd; "the meeting's
 # pushed back" was pushed: "is")
-_S_HAS_MOVED = re.compile(r"\s+(?:moved|shifted)\s+(?:to|back|forward|up)\b", re.IGNORECASE)
+_S_HAS_MOVED = re.compile(r"\s+(?:moved|shifted)\s+(?:to|back|forward|up)\b"
+                          # ... and how someone settled ("the care home said mum's settled in well")
+                          r"|\s+(?:settled|calmed|cheered|perked)\s+(?:in|down|up)\b", re.IGNORECASE)
 # ... and before "gone" and where or how it went ("she's only gone and got engaged", "he's gone home", "it's gone
 # quiet"; "he's gone" alone may be "is")
 _S_HAS_GONE = re.compile(r"\s+(?:(?:only|just|already|finally|now|never|really|actually|all)\s+)?gone\s+(?:and|to|home|"
@@ -1611,7 +1613,8 @@ _S_HAS_GONE = re.compile(r"\s+(?:(?:only|just|already|finally|now|never|really|a
                          r"silent|cold|downhill|pear-shaped|a\s+bit|completely|mouldy|moldy|bad|stale|soft|flat|dark|"
                          r"green|black|brown|blue|grey|white|red|dead|dry)\b", re.IGNORECASE)
 _S_HAS_PHRASAL = re.compile(r"\s+(?:signed|logged|clocked|opted|dropped|backed|pulled|stepped|checked|called|rang|"
-                            r"texted|emailed|messaged|picked|showed)\s+(?:off|in|out|up|back)\b", re.IGNORECASE)
+                            r"texted|emailed|messaged|picked|showed|settled|moved|cheered|perked|calmed)\s+"
+                            r"(?:off|in|out|up|back|down)\b", re.IGNORECASE)
 # British rain: "it's chucking it down", "it was bucketing down" on "it" (what someone chucks down the stairs is no rain)
 _RAIN_DOWN = re.compile(r"(\b(?i:it|its|it's|it’s)\s+(?:(?i:is|was|has\s+been|had\s+been|been|keeps|kept|started|starts|"
                         r"will\s+be)\s+)?)((?i:chucking|chuckin['’]?|chucka|chucked|bucketing|bucketin['’]?|bucketed|tipping|"

@@ -1842,6 +1842,8 @@ CASES = [
     ("this one is more better than the other", "This one is better than the other."),
     ("i will return back the book next week", "I will return the book next week."),
     ("sorry, i was out of station last week", "Sorry, I was out of town last week."),
+    ("the dog's settled down", "The dog has settled down."),
+    ("she's calmed down now", "She has calmed down now."),
 ]
 
 
