@@ -490,7 +490,8 @@ def _object_pair(m: re.Match) -> str:
 
 # A question typed without its verb: "u coming tonight" -> "Are you coming tonight?", "u ok" -> "Are you okay?",
 # "when u free" -> "When are you free?" (models made statements of them: "You are coming tonight.")
-_ASKED_STATE = (r"(?:coming|going|leaving|joining|staying|working|playing|driving|bringing|watching"
+_ASKED_STATE = (r"(?:coming|going|leaving|joining|staying|working|playing|driving|bringing|watching|having|kidding|joking"
+                # ("u having a laugh? £8 for a pint" was "Do you have a laugh?")
                 r"|ok|okay|alright|free|there|up|home|around|awake|busy|ready|done|serious"
                 r"|sure(?=\s+(?:about|of|it|it's|its|that|this|he|she|they|we|you|u|i)\b|\W*$))\b")
 _YOU_ASKED = re.compile(rf"^({_LEAD})(?:u|you|ya)(\s+(?:all|guys|lot|two))?\s+(?={_ASKED_STATE})", re.IGNORECASE)  # ("y'all
@@ -1194,6 +1195,9 @@ _NEWLY_WEDS = re.compile(r"(?<![\w'’])([Nn]ewly)\s+(weds)\b", re.IGNORECASE)
 _WERE_WE_ARE = re.compile(r"(^|[.!?]\s+)([Ww])ere(?=\s+(?:top|bottom|going|gonna|not|so(?!\s+(?:many|much)\b)|(?:all|both)\s+(?:going|coming|here|good|fine|set|done|ready)|back|home|almost|nearly|"
                           r"finally|still|just|getting|having|doing|coming|leaving|playing|winning|losing|done|ready|"
                           r"screwed|fine|off|out|on\s+(?:our|the|my)|in\s+(?:the|a)|at\s+(?:the|home|work))\b)")
+# "a right laugh", "a right faff": British "right" before a noun is "real" ("a right to", "a right turn" stay)
+_A_RIGHT = re.compile(r"\b([Aa])\s+right\s+(?=(?:laugh|faff|mess|state|pain|nightmare|shambles|muppet|idiot|pickle|"
+                      r"carry-on|palaver)\b)")
 # a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
 _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
 _FAMILY_ASKED = re.compile(rf"^({_LEAD}(?i:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|"
@@ -2774,6 +2778,7 @@ class RuleFormalizer:
         text = _UNIT_JOINED.sub(r"\1 \2", text)
         text = _NEWLY_WEDS.sub(lambda m: m.group(1) + m.group(2).lower(), text)
         text = _WERE_WE_ARE.sub(lambda m: m.group(1) + m.group(2) + "e are", text)
+        text = _A_RIGHT.sub(r"\1 real ", text)
         text = _PARENT_IS.sub(r"\1 is ", text)
         text = _AT_OWNERS.sub(r"\1's", text)
         text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)

@@ -1844,6 +1844,9 @@ CASES = [
     ("sorry, i was out of station last week", "Sorry, I was out of town last week."),
     ("the dog's settled down", "The dog has settled down."),
     ("she's calmed down now", "She has calmed down now."),
+    ("u having a laugh? £8 for a pint", "Are you having a laugh? £8 for a pint."),
+    ("we had a right laugh last night", "We had a real laugh last night."),
+    ("you have a right to know", "You have a right to know."),
 ]
 
 
