@@ -3397,6 +3397,19 @@ def _condition_given_person(candidate: str, rules_text: str) -> list[str]:
             if _said_anew(rf"\bif\s+(?:you|he|she|they|we|I)\s+(?:are|is|am|were|was)\s+{state}\b", candidate, rules_text)]
 
 
+# the labels of a list typed on one line, gone ("the options are: a) tues b) weds c) fri" -> "The options are: a Tuesday
+# b, Wednesday, c, Friday."): which option is which is lost
+_LIST_LABEL = re.compile(r"(?<![\w'’(])([a-zA-Z]|\d{1,2})\)")
+
+
+def _list_labels_lost(candidate: str, rules_text: str) -> list[str]:
+    labels = list(dict.fromkeys(_LIST_LABEL.findall(rules_text)))
+    if len(labels) < 2:
+        return []
+    kept = {x.lower() for x in _LIST_LABEL.findall(candidate)}
+    return [f"{x})" for x in labels if x.lower() not in kept]
+
+
 # a modal's perfect given the -ing form of the writer's verb ("they should of cast someone else" -> "They should have
 # casting someone else."): no English
 _MODAL_HAVE = re.compile(r"\b(should|could|would|must|might|may)\s+have\s+(?!been\b)([a-z]{3,})\b", re.IGNORECASE)
@@ -4706,7 +4719,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
                    _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off, _subject_cut_from_negated_verb,
-                   _condition_given_person)
+                   _condition_given_person, _list_labels_lost)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

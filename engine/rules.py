@@ -1265,6 +1265,10 @@ _QUESTION_START = re.compile(
     r"\s+(?:is|are|do|does|did|can|could|would|should|will|have|has|was|were|am)"
     # "how come", "why not", "who cares", "who knows" ask too
     r"|how\s+come|why\s+not(?!\s*,)|who\s+(?:wants|needs)\b|so\s+what\W*$"
+    # someone named, then what they are doing ("is dawn working today" was offered as "It is Dawn working today.")
+    r"|(?:is|are|was|were)\s+(?!(?:not|being|been|going|getting|so|very|really|just|also|still|always|never|it|this|that|"
+    r"there|he|she|they|we|you|i)\b)[a-z]+\s+(?:working|coming|going|joining|staying|leaving|driving|bringing|playing|"
+    r"running|helping|cooking|hosting|covering|sleeping|eating|doing)\b(?![^.!?]*\b(?:is|are|was|were)\b)"
     # who made a thing ("who sings that song that goes na na na hey hey")
     r"|who\s+(?:sings|sang|wrote|directed|plays|played|starred|stars|invented|owns|produced|designed|painted|composed)\b"
     # a number judged ("is 6 months too soon to move in together" was offered as "It is six months too soon ...")

@@ -1793,6 +1793,7 @@ CAUGHT = [
     ("Just wanted to flag that the numbers in slide 6, do not match the appendix.",
      "just wanted to flag that the numbers in slide 6 dont match the appendix", "~6 do"),  # subject cut from verb
     ("Happy to discuss further if you are helpful.", "happy to discuss further if helpful", "+if helpful"),
+    ("The options are: a Tuesday b, Wednesday, c, Friday.", "the options are: a) tues b) weds c) fri", "a)"),
     ("We have no hot water since we had no hot water.", "we've had no hot water since sat", "Saturday"),  # day gone
     ("We would like to renew if the rents the stays the same.", "we'd like to renew if the rent stays the same",
      "+the stays"),                                               # no English
@@ -1822,6 +1823,8 @@ FINE = [
     ("I am not sure that it is not broken.", "i'm not sure it isnt broken"),
     ("If you are considering taking him back, do not.", "If you're considering taking him back DON'T."),
     ("Happy to discuss further if that would be helpful.", "happy to discuss further if helpful"),
+    ("The options are: a) Tuesday b) Wednesday c) Friday.", "the options are: a) tues b) weds c) fri"),
+    ("It is option b).", "its option b)"),                            # one label is no list
     ("If you do not know, you never will.", "if you don't know you never will"),
     ("We have had no hot water since Saturday.", "we've had no hot water since sat"),
     ("We would like to renew if the rent stays the same.", "we'd like to renew if the rent stays the same"),

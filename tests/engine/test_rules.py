@@ -1847,6 +1847,8 @@ CASES = [
     ("u having a laugh? £8 for a pint", "Are you having a laugh? £8 for a pint."),
     ("we had a right laugh last night", "We had a real laugh last night."),
     ("you have a right to know", "You have a right to know."),
+    ("is dawn working today", "Is dawn working today?"),
+    ("is really going well", "Is really going well."),
 ]
 
 
