@@ -1198,6 +1198,11 @@ _WERE_WE_ARE = re.compile(r"(^|[.!?]\s+)([Ww])ere(?=\s+(?:top|bottom|going|gonna
 # "a right laugh", "a right faff": British "right" before a noun is "real" ("a right to", "a right turn" stay)
 _A_RIGHT = re.compile(r"\b([Aa])\s+right\s+(?=(?:laugh|faff|mess|state|pain|nightmare|shambles|muppet|idiot|pickle|"
                       r"carry-on|palaver)\b)")
+# "someones at the door": "someone is" typed without its apostrophe, before where they are or what they are doing
+_SOMEONE_IS = re.compile(r"\b((?i:someone|somebody|everyone|everybody|no\s+one|nobody|anyone|anybody))s\s+"
+                         r"(?=(?:at|here|there|coming|going|in|outside|calling|knocking|waiting|ringing|asking)\b)")
+# "im good hbu": the reader asked back, at the end ("I am good how about you." was a statement)
+_ASKED_BACK = re.compile(r"(?:(?<=[\w'’])[,;]?\s+|^)((?i:how|what)\s+about\s+(?i:you|u|yourself))\s*[.!]*\s*$")
 # a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
 _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
 _FAMILY_ASKED = re.compile(rf"^({_LEAD}(?i:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|"
@@ -2783,6 +2788,7 @@ class RuleFormalizer:
         text = _NEWLY_WEDS.sub(lambda m: m.group(1) + m.group(2).lower(), text)
         text = _WERE_WE_ARE.sub(lambda m: m.group(1) + m.group(2) + "e are", text)
         text = _A_RIGHT.sub(r"\1 real ", text)
+        text = _SOMEONE_IS.sub(r"\1 is ", text)
         text = _PARENT_IS.sub(r"\1 is ", text)
         text = _AT_OWNERS.sub(r"\1's", text)
         text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)
@@ -3424,6 +3430,7 @@ class RuleFormalizer:
         s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
         if s[-1:] not in ".!" and (anyone := _ANYONE_BE_END.search(s)) is not None:
             s = f"{s[:anyone.start()]}{anyone.group(1)}is {anyone.group(2).lower()}{s[anyone.end():].rstrip(' ?')}?"
+        s = _ASKED_BACK.sub(lambda m: f"{', ' if m.start() else ''}{m.group(1)}?", s)
         if s[-1:] not in ".!" and (anyone := _ANYONE_DO_END.search(s)) is not None:
             s = f"{s[:anyone.start()]}{anyone.group(1)}does {anyone.group(2).lower()}{s[anyone.end():].rstrip(' ?')}?"
         if s[-1:] not in ".!" and (fancy := _FANCY_END.search(s)) is not None:

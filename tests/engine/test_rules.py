@@ -1849,6 +1849,10 @@ CASES = [
     ("you have a right to know", "You have a right to know."),
     ("is dawn working today", "Is dawn working today?"),
     ("is really going well", "Is really going well."),
+    ("im good hbu", "I am good, how about you?"),
+    ("ok what about you", "What about you?"),
+    ("brb, someones at the door", "I will be right back, someone is at the door."),
+    ("everyones favorite song", "Everyones favorite song."),
 ]
 
 
