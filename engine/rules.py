@@ -2078,6 +2078,16 @@ _AVENUE = re.compile(r"(?<![\w'’])(\d+(?:st|nd|rd|th)|[A-Z][a-z]+)\s+ave(?:\.(
 _ON_DAY_WITH = re.compile(r"(?<![\w'’])((?i:on)\s+)((?i:sat|mon|wed))(?=\s+(?:with|w/|in|to|so|or|but|then|too|as)\b)")
 
 
+def _ask_closing(s: str, pattern: re.Pattern, aux: str) -> str:
+    """The clause after a sentence's last comma that ``pattern`` finds (its group 1 ends at the comma and its space),
+    asked with ``aux`` ("prod is down, anyone looking at it" -> "..., is anyone looking at it?"), unless the writer
+    ended the sentence with a full stop or an exclamation mark."""
+    if s[-1:] in ".!" or (m := pattern.search(s)) is None:
+        return s
+    rest = s[m.end(1):].rstrip(" ?")
+    return f"{s[:m.end(1)]}{aux} {rest[:1].lower()}{rest[1:]}?"
+
+
 def _weekday_case(m: re.Match) -> str:
     if m.group(1).strip().lower() in ("from", "about") and m.group(2).lower() == "sun":
         return m.group()  # "from sun to sun": from sunrise to sunset; "about sun and moon"
@@ -3428,13 +3438,10 @@ class RuleFormalizer:
         s = _ANYONE_DO.sub(lambda m: m.group(1) + "Does " + m.group(2).lower(), s)
         s = _ANYONE_HAS.sub(lambda m: m.group(1) + "Has " + m.group(2).lower(), s)
         s = _WHY_NOT_SUBJECT.sub(r"\1\2 \3 not", s)
-        if s[-1:] not in ".!" and (anyone := _ANYONE_BE_END.search(s)) is not None:
-            s = f"{s[:anyone.start()]}{anyone.group(1)}is {anyone.group(2).lower()}{s[anyone.end():].rstrip(' ?')}?"
+        s = _ask_closing(s, _ANYONE_BE_END, "is")
         s = _ASKED_BACK.sub(lambda m: f"{', ' if m.start() else ''}{m.group(1)}?", s)
-        if s[-1:] not in ".!" and (anyone := _ANYONE_DO_END.search(s)) is not None:
-            s = f"{s[:anyone.start()]}{anyone.group(1)}does {anyone.group(2).lower()}{s[anyone.end():].rstrip(' ?')}?"
-        if s[-1:] not in ".!" and (fancy := _FANCY_END.search(s)) is not None:
-            s = f"{s[:fancy.end()]}do you {s[fancy.end():].rstrip(' ?')}?"
+        s = _ask_closing(s, _ANYONE_DO_END, "does")
+        s = _ask_closing(s, _FANCY_END, "do you")
         s = _NEED_ANYTHING_END.sub(lambda m: f", do you {m.group(1).lower()} {m.group(2)}?", s)
         if not s.rstrip().endswith((".", "!")):  # typed without a full stop: asked
             s = _YOU_ASKED.sub(lambda m: m.group(1) + "are you" + (m.group(2) or "").lower() + " ", s)
