@@ -2964,6 +2964,43 @@ def _day_lost(candidate: str, source: str, rules_text: str) -> list[str]:
             and not re.search(rf"\b{day[:3]}", candidate, re.IGNORECASE)]
 
 
+# what someone does as a rule made what they are doing now ("he might cry when we leave but he settles in 5 mins" ->
+# "... but he is settling in 5 minutes"): a habit said as a happening
+_HABIT = re.compile(r"\b(he|she|it)\s+(?:(?:usually|always|often|normally|generally|sometimes|soon|quickly)\s+)?"
+                    r"(?!(?:is|was|has|does|goes|says|gets|seems|looks|means|needs|wants|makes|takes|feels|sounds|thinks)\b)"
+                    r"([a-z]{3,}s)\b", re.IGNORECASE)
+
+
+def _habit_made_happening(candidate: str, rules_text: str) -> list[str]:
+    if re.search(r"\bnow\b", rules_text, re.IGNORECASE):
+        return []  # "now he ignores me" is said of now ("He is ignoring me now.")
+    out = []
+    for subject, verb in dict.fromkeys(_HABIT.findall(rules_text)):
+        v = verb.lower()
+        if v.endswith(("ss", "us")):
+            continue  # no verb's "-s" ("he boss", "it bus")
+        base = (v[:-3] + "y" if v.endswith("ies") else v[:-2] if v.endswith(("ches", "shes", "sses", "xes", "zes", "oes"))
+                else v[:-1])
+        # ("... he is settled in 5 minutes": a state)
+        if any(_said_anew(rf"\b{subject}\s+(?:is|['’]s)\s+(?:[a-z]+\s+)?{g}\b", candidate, rules_text)
+               for g in _ing_forms(base) | {base + "d", base + "ed"}):
+            out.append(f"~{v}")
+    return out
+
+
+# a day given a preposition of the model's own that makes it a place, a goal or a bound ("sparky is coming tues between
+# 8 and 12" -> "Sparky is coming to Tuesday ..."; "open sat" -> "open until Saturday"); "on" and "by" before it say the
+# day ("coming on Tuesday"); a day that names a thing is no day ("a song from Sunday school")
+_DAY_PREPOSITION = re.compile(rf"\b(to|at|in|until|till|from|of|since|into)\s+({_DAY_NAMES})\b"
+                              r"(?!\s+(?:school|roast|best|paper|papers|service|league|times|market|club)\b)", re.IGNORECASE)
+
+
+def _day_given_preposition(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{prep.lower()} {day}" for prep, day in dict.fromkeys(_DAY_PREPOSITION.findall(candidate))
+            if re.search(rf"\b{day}\b", rules_text, re.IGNORECASE)
+            and not re.search(rf"\b{prep}\s+(?:(?:this|next|last|the)\s+)?{day}\b", rules_text, re.IGNORECASE)]
+
+
 # Praise for what someone did made a statement about a job ("great job on the demo today" -> "It is a great job on the
 # demo today.")
 # ... and "good game" said to the players ("gg everyone" -> "It is a good game, everyone")
@@ -3481,7 +3518,9 @@ def _got_made_active(candidate: str, rules_text: str) -> list[str]:
 _NUMBERED_THING = re.compile(r"\b(section|sections|table|figure|fig|page|chapter|room|gate|platform|step|question|item|"
                              r"line|bus|flight|level|floor|row|seat|slide|appendix|part|option|round|stage|phase|"
                              r"version|unit|block|building|terminal|aisle|exhibit|clause|paragraph|task|ticket|"
-                             r"episode|season|lesson|exercise|problem|sprint|bay|desk|ward|court|pitch|screen|door)"
+                             r"episode|season|lesson|exercise|problem|sprint|bay|desk|ward|court|pitch|screen|door|"
+                             # ("chem notes from year 12" -> "from 12 year")
+                             r"year|grade|week|day|group|zone|track|route|junction|exit|lane|class|hole|batch)"
                              r"\s+(\d+(?:[.,:/]\d+)*[a-z]?)\b", re.IGNORECASE)  # "room 2.14", "version 2.3.1"
 
 
@@ -3493,7 +3532,7 @@ def _label_number_moved(candidate: str, rules_text: str) -> list[str]:
         num = _number_or_word(n) if n.isdigit() else re.escape(n)
         # (an ordinal says it too: "level 2" -> "the second level")
         nth = (_ORDINAL_WORDS[int(n)] + "|" if n.isdigit() and int(n) < len(_ORDINAL_WORDS) else "") + rf"{n}(?:st|nd|rd|th)"
-        if (re.search(rf"\b{thing}\b", candidate, re.IGNORECASE)
+        if (re.search(rf"\b{thing}s?\b", candidate, re.IGNORECASE)  # ("from year 12" -> "from 12 years")
                 and not re.search(rf"\b{thing}\s+(?:{num})(?![\w.,]*\d)", candidate, re.IGNORECASE)
                 and not re.search(rf"\b(?:{nth})\s+{thing}\b", candidate, re.IGNORECASE)):
             out.append(f"~{thing.lower()} {n}")
@@ -4719,7 +4758,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
                    _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off, _subject_cut_from_negated_verb,
-                   _condition_given_person, _list_labels_lost)
+                   _condition_given_person, _list_labels_lost, _day_given_preposition, _habit_made_happening)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

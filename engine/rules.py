@@ -406,6 +406,13 @@ _OUT_OF_OFFICE = re.compile(
 # working from home" (slang.tsv's "working from home" reads "I'm wfh today")
 _WFH_VERB = re.compile(r"(?<![\w'’])((?i:to|gonna|wanna|gotta|will|['’]ll|can|could|should|must|might|may|cannot|can't|"
                        r"cant|won't|wont|would|i|we|they|you|u|pls|please|plz)\s+)(?i:wfh)(?![\w'’])")
+# "ill send the final version eod", "need it eod": a deadline, "by the end of the day" (slang.tsv's "end of day" is
+# what follows "by"/"at"/"before"; "I will send over the final version eod" was offered as "... version of the end of
+# day")
+_EOD_DEADLINE = re.compile(r"(?<![\w'’])(?i:eod)(?=\s*(?:$|[,.;:!?)]|(?:today|tomorrow|tmrw|tmr|pls|please|plz|if|and|"
+                           r"but|so|latest|then|thanks|thx|ty)\b))")
+_EOD_NOT_AFTER = frozenset(["by", "at", "before", "until", "till", "til", "from", "after", "the", "of", "an", "end",
+                            "to", "around", "for", "is", "was", "be", "its", "it's", "than", "past", "near", "due"])
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
 # a shiver at a sentence's end: "the temp dropped to -5 last night brrr" ("... grrrr, and brrrr" names one)
 _BRR = re.compile(r"(?<![\w'’])(?<!and )(?<!or )(?i:brr+)(?![\w'’])(?=\s*(?:[.!?]|$))")
@@ -426,7 +433,11 @@ _DISCOURSE = (rf"so(?! what\W*$)(?! +(?:long|far|much|many|few|little)\b)"
               rf"|well(?! +{_WELL_DONE})|oh(?![, ]+no+ *(?:[.,!?]|$))|anyway|anyways"
               # "now that" opening a clause stays ("now that ur back, can we talk" had become "That is your back")
               r"|now(?! +that +(?!(?:is|was|would|will|should|could|must|might|sounds|looks|makes|means|said|song|show"
-              r"|joke|all|a|an)\b)[a-z])|ok|okay|hey|yo|and"
+              r"|joke|all|a|an)\b)[a-z])"
+              # ... and "now" before who is doing what now ("but now he ignores me again" had lost its "now": "He
+              # ignores me again.")
+              r"(?! +(?:i|im|i'm|he|she|they|we|hes|he's|shes|she's|theyre|they're|my|his|her|their|our)\b)"
+              r"|ok|okay|hey|yo|and"
               # "meh," opening a sentence shrugs ("meh, could be worse"); after "was" it is mediocre (_MID)
               r"|meh(?=\W)")
 # "so proud of u": "so" before how the writer feels ("So Sick by Ne-Yo" is a song: "sick" is left out, and a feeling
@@ -558,6 +569,10 @@ _I_SUBJECT_DROP = re.compile(
     # what the writer can do for the reader, typed without a question mark ("is this still available? can collect
     # today" was offered as "Can collect today?", asked)
     r"|can (?:collect|pick (?:it |them )?up|drop (?:it |them )?off|deliver|meet|come|do)\b(?![^.!?]*\?)"
+    # ... and what the writer can vouch for ("can confirm this happens on windows 11 too" was offered as "Can you
+    # confirm ...?", asked)
+    r"|can (?:(?:definitely|highly|totally|honestly|also|100%) )?(?:confirm|vouch|recommend|relate|attest|guarantee|"
+    r"see (?:why|how|that|what))\b(?![^.!?]*\?)"
     # ... and what the writer sent ("sent u £25 via monzo for the tickets")
     r"|sent (?:u|you|ya|it|them|the|ur|your|him|her)\b"
     # ... and a good time had ("had fun, lets do it again soon")
@@ -1208,6 +1223,16 @@ _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs
 _FAMILY_ASKED = re.compile(rf"^({_LEAD}(?i:mum|mom|mam|mummy|mommy|dad|daddy|nan|nana|gran|granny|grandma|grandad|grandpa|"
                            r"babe|hun|mate|bro|dude|guys))\s+(?=(?i:can|could|would|will|are|is|do|did|have)\s+"
                            r"(?i:you|we|I)\b|(?i:is|are)\s+(?i:there)\s+(?i:any|a|an|some|enough)\b)")
+# "second round is next week", "first time lucky": an ordinal before its noun opens no list ("Second, round ..." was
+# offered); "first, the price" and "second we need ..." do, and "first of all" is one opener ("First, of all ..." was
+# offered for 39 GYAFC lines)
+_ORDINAL_NOUN = (r"(?:to|time|times|timer|timers|half|round|day|days|week|weeks|year|years|place|prize|date|dates|job|"
+                 r"one|ones|thing|things|step|steps|option|choice|draft|floor|class|attempt|impression|hand|"
+                 r"opinion|language|name|aid|rate|person|child|kid|son|daughter|baby|wife|husband|game|match|leg|"
+                 r"goal|period|quarter|term|semester|season|episode|series|book|chapter|part|page|question|interview|"
+                 r"stage|phase|version|lesson|birthday|anniversary|edition|line|item|point|reason|car|house|"
+                 r"home|love|kiss|night|morning|minute|hour|month|album|song|movie|film|team|thought|"
+                 r"course|dance|cousin|grade|shift|meeting|payment|instalment|installment)\b")
 _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no"
                           # a rule of the form "no X = no Y" ("no cards = no complaining")
                           r"(?![^.!?=,]*\s(?:=|means)\s+(?i:no)\b)"
@@ -1241,7 +1266,7 @@ _INTRO_COMMA = re.compile(rf"^({_LEAD}(?:yes|no"
                           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:just|after|before|for|at|in|on|with|without|until|till|from|of|to|"
                           r"about|during|this|today|tonight|tomorrow|yet|left|allowed|please|whatsoever|needed|required|"
                           r"necessary|available|anymore|no|and|or|but|either|whatsoever|here|there)\b)))"
-                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure(?! +thing\b)|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first(?! +to\b)|second(?! +to\b)|then|if (?:not|so)(?! +for\b)(?![^,.!?;:]{{1,30}},)|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
+                          rf"|well(?! +{_WELL_DONE})|okay|oh|sure(?! +thing\b)|actually|also(?! known\b)|however(?! +(?:(?:much|many|long|hard|far|big|small|often)\b|(?:you|u|we|they|i|he|she)\s+(?:look|looks|want|wants|like|likes|slice|see|sees|put|puts|choose|chooses|decide|decides|feel|feels|do|does|try|tries)\b))|anyway|honestly|first of all|first off|first(?! +(?:of|off)\b)(?! +{_ORDINAL_NOUN})|second(?! +{_ORDINAL_NOUN})|then|if (?:not|so)(?! +for\b)(?![^,.!?;:]{{1,30}},)|in case you missed it|wait(?= +(?:what|who|where|when|why|how)\b)"
                           r"|to be (?:honest|fair|frank)|(?:just )?(?:for your information|by the way)|in my (?:honest )?opinion"
                           # "no problem have a great weekend" (a model made it "There is no problem with a ...")
                           r"|no (?:problem|problems|worries)(?! +(?:with|at|for|if|in|of|to|that|as|since|because|so|"
@@ -1457,6 +1482,13 @@ _ID_VERBS = frozenset(["cover", "love", "like", "be", "have", "go", "do", "come"
                        "known", "forgotten", "thought", "done", "seen", "heard", "been"])
 _ID_OWNERS = frozenset(["my", "your", "ur", "his", "her", "their", "our", "the", "a", "an", "user", "photo", "student",
                         "caller", "apple", "email", "login", "valid", "this", "that", "its", "whose", "of", "no", "new"])
+# "he told me hed be here by 6", "think ud be a great fit", "she said shed call", "wed love to": "'d" typed without
+# its apostrophe, before a verb; "shed" and "wed" are words too ("the garden shed", "they wed in may"), so they
+# count only after what opens a clause or reports one
+_D_SUBJECTS = {"hed": "he", "ud": "you", "shed": "she", "wed": "we"}
+_D_SUBJECT_AFTER = frozenset(["", "said", "says", "say", "think", "thought", "hope", "hoped", "know", "knew", "bet",
+                              "guess", "if", "so", "and", "but", "because", "cos", "cuz", "that", "then", "maybe",
+                              "probably", "reckon", "sure", "told", "promised", "figured", "wish", "when", "unless"])
 _COMPARED = re.compile(r"\s*[=<>≤≥]")
 _TILL_NOUN_PREV = frozenset(["the", "a", "my", "our", "your", "ur", "their", "each", "every", "shop", "cash",
                              "self-checkout", "checkout"])  # not "her", "this", "that": "flirt with her till she knows"
@@ -2864,6 +2896,8 @@ class RuleFormalizer:
         text = _NOT_GONNA_LIE.sub(lambda m: _match_case(m.group(), "to be honest"), text)
         text = _LOWKEY_OPINION.sub("", text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
+        text = _EOD_DEADLINE.sub(lambda m: m.group() if _prev_word(m.string, m.start()).lower() in _EOD_NOT_AFTER
+                                 or not _prev_word(m.string, m.start()) else ("BY THE END OF THE DAY" if _shouting_around(m.string, m.start()) else "by the end of the day"), text)
         text = _WFH_VERB.sub(lambda m: m.group(1) + ("WORK FROM HOME" if m.group().endswith("WFH") else "work from home"), text)
         text = _BRR.sub(" ", text)
         text = _WEEKDAY_POSSESSIVE.sub(lambda m: _DAY_OF[m.group(1).lower()] + m.group(2), text)
@@ -3112,6 +3146,11 @@ class RuleFormalizer:
         if low == "id" and word == "id" and _next_word(text, m.end()) in _ID_VERBS and \
                 _prev_word(text, m.start()) not in _ID_OWNERS:
             return "I " + _d_verb(text, m.end())  # "i told sam id cover for him": "I'd"
+        if word in _D_SUBJECTS and (_next_word(text, m.end()) in _ID_VERBS or (
+                word in ("hed", "ud") and _next_word(text, m.end()) in _D_PARTICIPLES | _D_ADVERBS)) and (
+                _prev_word(text, m.start()) in _D_SUBJECT_AFTER
+                or (word in ("hed", "ud") and _prev_word(text, m.start()) not in _ID_OWNERS)):
+            return f"{_D_SUBJECTS[word]} {_d_verb(text, m.end())}"  # "he told me hed be here by 6": "he'd"
         if low in _D_RUN_TOGETHER:  # "they said theyd let me know": "they'd" without its apostrophe
             verb = _d_verb(text, m.end())
             return f"{word[:-1]} {verb.upper() if word.isupper() else verb}"

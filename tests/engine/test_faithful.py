@@ -1803,8 +1803,25 @@ CAUGHT = [
     ("The petrol light came on the motorway.", "the petrol light came on on the motorway", "on"),  # it came on there
     ("She was cancelled on me again last minute.", "she cancelled on me again last minute", "~was cancelled"),
     ("The festival line is weak this year.", "the festival line up is pretty weak this year", "~line up"),
+    # session 42
+    ("Sparky is coming to Tuesday between 8 and 12.", "sparky is coming tues between 8 and 12", "~to Tuesday"),
+    ("We are open until Saturday.", "we're open sat", "~until Saturday"),        # a day made a bound
+    ("Can anyone lend me their chem notes from 12 year?", "can anyone lend me their chem notes from year 12",
+     "~year 12"),                                                 # the school year turned round
+    ("He may cry when we leave, but he is settling in 5 minutes.", "he might cry when we leave but he settles in 5 mins",
+     "~settles"),                                                 # a habit said as a happening
+    ("He may cry when we leave, but he is settled in 5 minutes.", "he might cry when we leave but he settles in 5 mins",
+     "~settles"),                                                 # ... or as a state
+    ("Can anyone lend me their chem notes from 12 years?", "can anyone lend me their chem notes from year 12",
+     "~year 12"),
 ]
 FINE = [
+    # session 42
+    ("Sparky is coming on Tuesday between 8 and 12.", "sparky is coming tues between 8 and 12"),
+    ("Evidently this was a song from Sunday school.", "evidently this was a sunday school song"),
+    ("Can anyone lend me their chem notes from year 12?", "can anyone lend me their chem notes from year 12"),
+    ("He might cry when we leave, but he settles in 5 minutes.", "he might cry when we leave but he settles in 5 mins"),
+    ("Now he is ignoring me again.", "now he ignores me again"),      # said of now
     # session 41
     ("I cancelled within 14 days, so I want my money back.", "i cancelled within 14 days so i want my money back"),
     ("I was bored last night.", "i bored last night"),               # a missing verb mended, no object

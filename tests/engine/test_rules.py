@@ -40,7 +40,7 @@ CASES = [
     # an abbreviation in capitals is spelt so, not shouted; a shouted sentence stays one
     ("quick q: is the deadline EOD or EOW?", "Quick question: is the deadline end of day or end of week?"),
     ("it is due EOD", "It is due end of day."),
-    ("I NEED IT EOD!!!", "I need it end of day."),
+    ("I NEED IT EOD!!!", "I need it by the end of the day."),
     ("lgtm, ship it", "Looks good to me, ship it."),
     # "we/they/you was" and "there is" before a count agree; "you" as an object stays
     ("we was waiting for an hour", "We were waiting for an hour."),
@@ -1853,6 +1853,30 @@ CASES = [
     ("ok what about you", "What about you?"),
     ("brb, someones at the door", "I will be right back, someone is at the door."),
     ("everyones favorite song", "Everyones favorite song."),
+    # session 42: an ordinal before its noun, "first of all", a deadline, "'d" without its apostrophe, what the
+    # writer can vouch for
+    ("they loved u! second round is next week", "They loved you. Second round is next week."),
+    ("second half was better", "Second half was better."),
+    ("first, the price. second, the timing", "First, the price. Second, the timing."),
+    ("first we need to talk", "First, we need to talk."),
+    ("first look on the internet", "First, look on the internet."),
+    ("first of all i love it", "First of all, I love it."),
+    ("first off i love it", "First off, I love it."),
+    ("ill send over the final version eod", "I will send over the final version by the end of the day."),
+    ("need it by eod", "Need it by end of day."),
+    ("eod is fine", "End of day is fine."),
+    ("the eod report", "The end of day report."),
+    ("he told me hed be here by 6", "He told me he would be here by 6."),
+    ("think ud be a great fit", "I think you would be a great fit."),
+    ("she said shed call me", "She said she would call me."),
+    ("hed already left", "He had already left."),
+    ("wed love to come", "We would love to come."),
+    ("they wed in may", "They wed in May."),
+    ("the garden shed needs painting", "The garden shed needs painting."),
+    ("can confirm this happens on windows 11 too", "I can confirm this happens on windows 11 too."),
+    ("can vouch for her", "I can vouch for her."),
+    ("can definitely recommend them", "I can definitely recommend them."),
+    ("can u confirm", "Can you confirm?"),
 ]
 
 
