@@ -925,6 +925,21 @@ def _present_in_past(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# a sentence about a time gone by given an "it is" of the model's own ("proper good night last night" -> "It is a very
+# good night last night.")
+_PAST_TIME = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|monday|tuesday|"
+                        r"wednesday|thursday|friday|saturday|sunday)|\w+\s+ago)\b", re.IGNORECASE)
+_IT_IS_ADDED = re.compile(r"\b(?:it|this|that|there)\s+is\b", re.IGNORECASE)
+
+
+def _present_given_past_time(candidate: str, rules_text: str) -> list[str]:
+    if (_PAST_TIME.search(rules_text) and _IT_IS_ADDED.search(candidate) and not _IT_IS_ADDED.search(rules_text)
+            # ("just like me 2 years ago" is said of now)
+            and not re.search(r"\b(?:is|are|am|like)\b|['’]s\b", rules_text, re.IGNORECASE)):
+        return ["~it was"]
+    return []
+
+
 # Where the writer has gone made where someone is to go: "gone to the shop, need anything" -> "Do you need anything to
 # go to the shop?" (a trip done made a purpose); none of 22,660 GYAFC tune references
 _GONE_TO = re.compile(r"\b(?:gone|went|popped|nipped|headed|off)\s+(?:to|out|into|down|over)\b", re.IGNORECASE)
@@ -4758,7 +4773,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _be_put_after_done, _thanks_adjective_cut, _be_put_before_verb, _end_particle_cut,
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
                    _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off, _subject_cut_from_negated_verb,
-                   _condition_given_person, _list_labels_lost, _day_given_preposition, _habit_made_happening)
+                   _condition_given_person, _list_labels_lost, _day_given_preposition, _habit_made_happening,
+                   _present_given_past_time)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

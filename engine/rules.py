@@ -601,6 +601,10 @@ _BEEN_DOING_AFTER_COMMA = re.compile(r"(?<=,\s)(?<!\b[Ii],\s)(?=(?i:been)\s+(?:l
 _CANNOT_WAIT_AFTER_COMMA = re.compile(r"(?<=,\s)(?<!\b[Ii],\s)(?=(?i:cannot)\s+(?i:wait)\s+(?:to|for|till|until)\b[^.!?]*$)")
 # ... and the writer's "I have" before "already" and what was done ("nah i'm good thanks, already eaten" was offered as
 # "No, I am good. Thank you already eaten.")
+# ... and the writer's "I" before "already" and a simple past ("im good thanks, already ate" was offered as "I am good.
+# Thank you already ate.")
+_I_PAST_DROP_AFTER_COMMA = re.compile(r"(?<=,\s)(?<!\b[Ii],\s)(?=(?i:already)\s+(?i:ate|did|saw|went|took|gave|got|knew|"
+                                      r"wrote|spoke|drove|rang|forgot)\b[^.!?]*$)")
 _I_HAVE_DROP_AFTER_COMMA = re.compile(
     r"(?<=,\s)(?<!\b[Ii],\s)(already\s+(?:eaten|done|seen|sent|paid|booked|finished|had|bought|ordered|submitted|"
     r"replied|called|emailed|read|watched|tried|checked|left|gone|started|signed|applied|asked|told)\b)(?=[^.!?]*$)",
@@ -2526,6 +2530,39 @@ _TAG_FAMILY = {"is": r"\b(?:is|are|was|were|am|ur|im|youre|theyre|hes|shes|thats
                "have": r"\b(?:have|has|had|ive|weve|theyve|youve)\b|['’](?:ve|d|s)\b",
                "modal": r"\b(?:can|could|will|would|should|theyll|youll|itll)\b|['’](?:ll|d)\b"}
 _TAG_PRONOUNS = frozenset(["you", "u", "ya", "i", "we", "they", "he", "she", "it", "there"])
+_TAG_OWNERS = frozenset(["the", "my", "your", "ur", "our", "his", "her", "their"])
+# ... and a tag that asks back after a denial ("they havent paid yet have they" was offered as a statement, its tag
+# gone): a clause with its "not", then the same auxiliary and a pronoun at the end
+_POSITIVE_TAG = re.compile(r"(?<=[^\W\d_])\s+(is|are|was|were|have|has|had|do|does|did|can|could|will|would|should)\s+"
+                           r"(you|u|we|they|he|she|it|there|i)\s*\?*\s*$", re.IGNORECASE)
+_TAG_NEGATED = {"is": r"\b(?:is|are|was|were|am|ur|im|youre|theyre|hes|shes|thats|its|r)(?:\s+not|n['’]?t)\b"
+                      r"|['’](?:s|re|m)\s+not\b",
+                "have": r"\b(?:have|has|had|ive|weve|theyve|youve)(?:\s+not|n['’]?t)\b|['’]ve\s+not\b",
+                "do": r"\b(?:do|does|did)(?:\s+not|n['’]?t)\b|\bnever\b",
+                "modal": r"\b(?:can|could|will|would|should)(?:\s+not|n['’]?t)\b|\b(?:cannot|cant|can't|won['’]?t)\b"}
+
+# a clause that opens on its auxiliary asks already ("didnt u say it was free did u")
+_ASKING_AUX = frozenset(["is", "are", "was", "were", "have", "has", "had", "do", "does", "did", "can", "could", "will",
+                         "would", "should", "isnt", "arent", "wasnt", "werent", "havent", "hasnt", "hadnt", "dont",
+                         "doesnt", "didnt", "cant", "couldnt", "wont", "wouldnt", "shouldnt", "isn't", "aren't",
+                         "wasn't", "weren't", "haven't", "hasn't", "hadn't", "don't", "doesn't", "didn't", "can't",
+                         "couldn't", "won't", "wouldn't", "shouldn't"])
+
+_NOT_TAG_AFTER = _ASKING_AUX | {"not", "never", "to", "must", "gonna", "wanna", "cannot", "why", "how", "what", "where",
+                                "when", "who", "which", "and", "but", "or", "so", "because", "if", "that"}
+
+
+def _positive_tag(m: re.Match) -> str:
+    text, aux = m.string, m.group(1).lower()
+    clause = re.split(r"[.!?;:,]", text[:m.start()])[-1]
+    words = clause.split()
+    family = ("is" if aux in ("is", "are", "was", "were") else "have" if aux in ("have", "has", "had")
+              else "do" if aux in ("do", "does", "did") else "modal")
+    # (after a negation or a modal the "do" is the verb: "please don't do it"; after "why" it asks: "why should i")
+    if (len(words) < 2 or words[0].lower() in _ASKING_AUX or _prev_word(text, m.start() + 1) in _NOT_TAG_AFTER
+            or re.search(_TAG_NEGATED[family], clause, re.IGNORECASE) is None):
+        return m.group()
+    return f", {m.group(1)} {m.group(2)}?"
 _CLAUSE_OPENING_WORDS = frozenset(["and", "but", "or", "so", "because", "cause", "cuz", "if", "when", "that", "though",
                                    "although", "while", "since", "until", "unless", "as", "where"])
 
@@ -2544,7 +2581,11 @@ def _tag_question(m: re.Match) -> str | None:
     family = ("is" if aux in ("is", "are", "was", "were") else "have" if aux in ("have", "has", "had")
               else "do" if aux in ("do", "does", "did") else "modal")
     if family == "do":
-        said = clause.split()[0].lower() in _TAG_PRONOUNS | {"that", "this"}
+        # ... or a thing named, asked of as "it" or "they" ("the shop shuts at 5 doesnt it" was offered as "... does not
+        # it")
+        said = (clause.split()[0].lower() in _TAG_PRONOUNS | {"that", "this"}
+                or (clause.split()[0].lower() in _TAG_OWNERS and len(words) >= 3  # ("the answer doesn't it")
+                    and m.group(2).lower() in ("it", "they", "he", "she")))
     else:
         said = re.search(_TAG_FAMILY[family], clause, re.IGNORECASE) is not None
     if not said:
@@ -2903,6 +2944,7 @@ class RuleFormalizer:
         text = _WEEKDAY_POSSESSIVE.sub(lambda m: _DAY_OF[m.group(1).lower()] + m.group(2), text)
         text = _WORD.sub(self._collapse_repeats, text)
         text = _OMG_NO.sub(lambda m: _match_case(m.group(1), "oh") + " no", text)
+        text = _POSITIVE_TAG.sub(_positive_tag, text)
         text = _NEGATED_QUESTION.sub(_negated_question, text)
         text = _AINT.sub(_aint, text)
         text = _G_DROPPING.sub(r"\1ing", text)
@@ -3453,6 +3495,7 @@ class RuleFormalizer:
         if re.search(r"\b(?:i|me|my|mine)\b", s, re.IGNORECASE):
             s = _I_SUBJECT_DROP_AFTER_COMMA.sub(lambda m: "I " + m.group(1).lower(), s)
             s = _I_HAVE_DROP_AFTER_COMMA.sub(lambda m: "I have " + m.group(1).lower(), s)
+            s = _I_PAST_DROP_AFTER_COMMA.sub("I ", s)
         s = _CANNOT_WAIT_AFTER_COMMA.sub("I ", s)
         s = _BEEN_DOING_AFTER_COMMA.sub("I have ", s)
         s = _I_STATE_DROP.sub(lambda m: m.group(1) + "I am " + m.group(2).lower().replace("knackered", "exhausted"), s)

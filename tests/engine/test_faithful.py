@@ -1814,6 +1814,7 @@ CAUGHT = [
      "~settles"),                                                 # ... or as a state
     ("Can anyone lend me their chem notes from 12 years?", "can anyone lend me their chem notes from year 12",
      "~year 12"),
+    ("It is a very good night last night.", "proper good night last night", "~it was"),  # a past said as now
 ]
 FINE = [
     # session 42
@@ -1822,6 +1823,8 @@ FINE = [
     ("Can anyone lend me their chem notes from year 12?", "can anyone lend me their chem notes from year 12"),
     ("He might cry when we leave, but he settles in 5 minutes.", "he might cry when we leave but he settles in 5 mins"),
     ("Now he is ignoring me again.", "now he ignores me again"),      # said of now
+    ("It was a very good night last night.", "proper good night last night"),
+    ("That is just like me two years ago.", "just like me 2 years ago"),
     # session 41
     ("I cancelled within 14 days, so I want my money back.", "i cancelled within 14 days so i want my money back"),
     ("I was bored last night.", "i bored last night"),               # a missing verb mended, no object

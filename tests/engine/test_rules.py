@@ -1877,6 +1877,17 @@ CASES = [
     ("can vouch for her", "I can vouch for her."),
     ("can definitely recommend them", "I can definitely recommend them."),
     ("can u confirm", "Can you confirm?"),
+    ("but now he ignores me again.", "Now he ignores me again."),   # "now" said of now is kept
+    ("now why would you want that", "Why would you want that?"),
+    ("the shop shuts at 5 doesnt it", "The shop shuts at 5, does it not?"),
+    ("the answer doesnt it", "The answer does not it."),
+    ("they havent paid yet have they", "They have not paid yet, have they?"),
+    ("he never calls does he", "He never calls, does he?"),
+    ("please dont do it", "Please do not do it."),
+    ("i wouldnt kill anybody why should i?", "I would not kill anybody why should I?"),
+    ("they neednt have waited", "They need not have waited."),
+    ("u mustnt tell her", "You must not tell her."),
+    ("im good thanks, already ate", "I am good thanks, I already ate."),
 ]
 
 
