@@ -925,6 +925,45 @@ def _present_in_past(candidate: str, rules_text: str) -> list[str]:
     return []
 
 
+# a word cut out between a preposition and the verb after it ("the last season of got was a let down" -> "The last
+# season of was a let down": the show, gone); no English puts a finite "was" right after "of"
+_PREPOSITION_VERB = re.compile(r"\b(of|in|on|at|for|with|from|by|about|into|the|a|an|my|your|our|their)\s+"
+                               r"(was|were|is|are|has|have|had|does|did)\b", re.IGNORECASE)
+
+
+def _word_cut_before_verb(candidate: str, rules_text: str) -> list[str]:
+    # (where the rules have a word between the two that the candidate has nowhere: "the one I think of is" strands its
+    # preposition, and cuts nothing)
+    return [f"~{a.lower()} {cut.lower()} {b.lower()}" for a, b in dict.fromkeys(_PREPOSITION_VERB.findall(candidate))
+            if _said_anew(rf"\b{a}\s+{b}\b", candidate, rules_text)
+            for cut in dict.fromkeys(re.findall(rf"\b{a}\s+([\w'’]+)\s+{b}\b", rules_text, re.IGNORECASE))
+            if not re.search(rf"(?<![\w'’]){re.escape(cut)}(?![\w'’])", candidate, re.IGNORECASE)]
+
+
+# a name of two words given a comma between them ("ed sheeran is so overrated" -> "Ed, sheeran is overrated": a person
+# spoken to, and "sheeran" made the subject): the word after the comma is no English word, so no clause starts there
+_COMMA_AFTER_NAME = re.compile(r"(?<![\w'’])([A-Z][a-z]+),\s+([a-z]{3,})(?![\w'’])")
+
+
+def _name_split_by_comma(candidate: str, rules_text: str) -> list[str]:
+    wordlist = default_wordlist()
+    return [f"~{a} {b}" for a, b in dict.fromkeys(_COMMA_AFTER_NAME.findall(candidate))
+            if re.search(rf"(?<![\w'’]){a}\s+{b}(?![\w'’])", rules_text, re.IGNORECASE) and not wordlist.known(b)]
+
+
+# a phrase that says a word twice around a small word ("back to back meetings", "step by step", "face to face") cut to
+# one ("in back to meetings")
+# ("closer and closer" -> "closer" and "all in all" -> "all things considered" say it)
+_REDUPLICATED = re.compile(r"(?<![\w'’-])(?!(?:all|you|your|yourself|and|or|the)\b)([a-z]{3,})\s+(to|by|in|on|after|for)\s+\1(?![\w'’-])",
+                           re.IGNORECASE)
+
+
+def _reduplication_cut(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{w.lower()} {link.lower()} {w.lower()}" for w, link in dict.fromkeys(_REDUPLICATED.findall(rules_text))
+            if not re.search(rf"\b{w}[\s-]+{link}[\s-]+{w}\b", candidate, re.IGNORECASE)
+            and len(re.findall(rf"\b{w}\b", candidate, re.IGNORECASE)) == 1]
+
+
 # a sentence about a time gone by given an "it is" of the model's own ("proper good night last night" -> "It is a very
 # good night last night.")
 _PAST_TIME = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|monday|tuesday|"
@@ -4774,7 +4813,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
                    _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off, _subject_cut_from_negated_verb,
                    _condition_given_person, _list_labels_lost, _day_given_preposition, _habit_made_happening,
-                   _present_given_past_time)
+                   _present_given_past_time, _word_cut_before_verb, _name_split_by_comma, _reduplication_cut)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

@@ -1218,6 +1218,12 @@ _WERE_WE_ARE = re.compile(r"(^|[.!?]\s+)([Ww])ere(?=\s+(?:top|bottom|going|gonna
 _A_RIGHT = re.compile(r"\b([Aa])\s+right\s+(?=(?:laugh|faff|mess|state|pain|nightmare|shambles|muppet|idiot|pickle|"
                       r"carry-on|palaver)\b)")
 # "someones at the door": "someone is" typed without its apostrophe, before where they are or what they are doing
+# "somethings come up", "somethings wrong with the printer": "something has"/"something is" typed without its
+# apostrophe ("Somethings come up." was offered)
+_SOMETHING_HAS = re.compile(r"\b((?i:something|everything|nothing|anything))s\s+(?=(?:come|happened|gone|changed|cropped|"
+                            r"popped|broken|turned|been|got)\b)")
+_SOMETHING_IS = re.compile(r"\b((?i:something|everything|nothing|anything))s\s+(?=(?:wrong|up|off|missing|broken|weird|"
+                           r"not|going|happening|coming|changing|fine|ok|okay|sorted|ready|done|booked|paid)\b)")
 _SOMEONE_IS = re.compile(r"\b((?i:someone|somebody|everyone|everybody|no\s+one|nobody|anyone|anybody))s\s+"
                          r"(?=(?:at|here|there|coming|going|in|outside|calling|knocking|waiting|ringing|asking)\b)")
 # "im good hbu": the reader asked back, at the end ("I am good how about you." was a statement)
@@ -2872,6 +2878,7 @@ class RuleFormalizer:
         text = _WERE_WE_ARE.sub(lambda m: m.group(1) + m.group(2) + "e are", text)
         text = _A_RIGHT.sub(r"\1 real ", text)
         text = _SOMEONE_IS.sub(r"\1 is ", text)
+        text = _SOMETHING_IS.sub(r"\1 is ", _SOMETHING_HAS.sub(r"\1 has ", text))
         text = _PARENT_IS.sub(r"\1 is ", text)
         text = _AT_OWNERS.sub(r"\1's", text)
         text = _DAYS_OWN.sub(lambda m: (m.group(1) or m.group(2)) + "'s", text)

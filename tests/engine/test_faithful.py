@@ -1815,6 +1815,10 @@ CAUGHT = [
     ("Can anyone lend me their chem notes from 12 years?", "can anyone lend me their chem notes from year 12",
      "~year 12"),
     ("It is a very good night last night.", "proper good night last night", "~it was"),  # a past said as now
+    ("The last season of was a let down.", "the last season of got was a let down", "~of got was"),  # the show, gone
+    ("Ed, sheeran is overrated.", "ed sheeran is so overrated", "~Ed sheeran"),  # a name split, one half spoken to
+    ("Sorry, I missed your call, in back to meetings.", "sorry i missed ur call, in back to back meetings",
+     "~back to back"),
 ]
 FINE = [
     # session 42
@@ -1824,6 +1828,10 @@ FINE = [
     ("He might cry when we leave, but he settles in 5 minutes.", "he might cry when we leave but he settles in 5 mins"),
     ("Now he is ignoring me again.", "now he ignores me again"),      # said of now
     ("It was a very good night last night.", "proper good night last night"),
+    ("The last season of Game of Thrones was a let down.", "the last season of got was a let down"),
+    ("Ed Sheeran is so overrated.", "ed sheeran is so overrated"),
+    ("Mum, can you pick me up?", "mum can u pick me up"),            # one spoken to, and a clause after
+    ("Sorry, I missed your call; I was in back to back meetings.", "sorry i missed ur call, in back to back meetings"),
     ("That is just like me two years ago.", "just like me 2 years ago"),
     # session 41
     ("I cancelled within 14 days, so I want my money back.", "i cancelled within 14 days so i want my money back"),
@@ -2213,6 +2221,14 @@ def test_a_subject_shared_after_a_conjunction_and_an_offer_kept_are_no_cut(rules
                       ("Should I try again later?", "shall i try again later?")):
         rules_text = rules.formalize(src)
         assert not [hit for fn in faithful._WORDING_CHECKS for hit in fn(cand, rules_text)]
+
+
+def test_a_preposition_stranded_before_a_verb_cuts_nothing():
+    # "the one I think of is" has "of is" where the rules have no word between them to lose
+    assert faithful._word_cut_before_verb("The one I think of is Love Shack.",
+                                          "The one that comes to my mind is Love Shack.") == []
+    assert faithful._word_cut_before_verb("The last season of was a let down.",
+                                          "The last season of got was a let down.") == ["~of got was"]
 
 
 def test_a_tag_ok_after_an_instruction_is_not_what_is_asked(rules, wl):

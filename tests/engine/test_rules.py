@@ -1888,6 +1888,9 @@ CASES = [
     ("they neednt have waited", "They need not have waited."),
     ("u mustnt tell her", "You must not tell her."),
     ("im good thanks, already ate", "I am good thanks, I already ate."),
+    ("can we push our 1:1 to thurs? somethings come up", "Can we push our 1:1 to Thursday? Something has come up."),
+    ("somethings wrong with the printer", "Something is wrong with the printer."),
+    ("nothings changed", "Nothing has changed."),
 ]
 
 
