@@ -178,7 +178,9 @@ _PHRASAL_VERBS = frozenset([
     "stay", "throw", "wake", "write", "clean", "cut", "break", "catch", "bring", "carry", "end", "follow", "let",
     "mess", "pay", "point", "slow", "speed", "step", "sum", "switch", "try", "wrap", "fall", "freak", "hook",
     "kick", "knock", "lay", "pass", "pull", "push", "reach", "shake", "sit", "stand", "stick", "tear", "think",
-    "use", "wait", "warm", "wash", "wipe", "fit", "drag"])
+    "use", "wait", "warm", "wash", "wipe", "fit", "drag",
+    # ("my manager says i need to speak up more in meetings" -> "... to speak more in meetings")
+    "speak", "cheer", "calm", "settle", "chip", "top", "tidy", "hurry", "chill", "zone"])
 # past forms come from the past-tense lexicon; these are the other forms a verb takes before its particle
 _PHRASAL_FORMS = {"goes": "go", "gone": "go", "taken": "take", "gotten": "get", "given": "give", "written": "write",
                   "thrown": "throw"}
@@ -962,6 +964,15 @@ def _reduplication_cut(candidate: str, rules_text: str) -> list[str]:
     return [f"~{w.lower()} {link.lower()} {w.lower()}" for w, link in dict.fromkeys(_REDUPLICATED.findall(rules_text))
             if not re.search(rf"\b{w}[\s-]+{link}[\s-]+{w}\b", candidate, re.IGNORECASE)
             and len(re.findall(rf"\b{w}\b", candidate, re.IGNORECASE)) == 1]
+
+
+# what the writer exclaimed, asked ("did a 5k pb this morning!!" -> "Did a 5k PB this morning?"): an exclamation
+# mark typed, a full stop from the rules, a question mark from the model
+def _exclaimed_made_asked(candidate: str, source: str, rules_text: str) -> list[str]:
+    if ("!" in source and "?" not in source and rules_text.rstrip().endswith(".")
+            and candidate.rstrip().endswith("?")):
+        return ["+?"]
+    return []
 
 
 # a sentence about a time gone by given an "it is" of the model's own ("proper good night last night" -> "It is a very
@@ -5057,6 +5068,7 @@ def check(candidate: str, source: str, rules_text: str, wordlist: WordList, mark
         lost += wording_check(candidate, rules_text)
     lost += _sentence_prefixed(candidate, source, rules_text)
     lost += _stated_question(candidate, source, rules_text)
+    lost += _exclaimed_made_asked(candidate, source, rules_text)
     lost += _wh_added(candidate, source, rules_text)
     lost += _copula_dropped(candidate, rules_text)
     lost += _it_made_subject(candidate, source, rules_text)

@@ -544,7 +544,7 @@ _ANYONE_HAS = re.compile(
     rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:seen|heard|tried|used|had|been|got|gotten|noticed|found|watched"
     r"|read|played|done|finished)\b)", re.IGNORECASE)
 _ANYONE_DO = re.compile(
-    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:know|have|want|need|remember|think|use|care|mind|feel|like)\b)",
+    rf"^({_LEAD})(any(?:one|body)(?: else)?)(?=(?: (?:in|from|on|at|of) (?:our|the|my|this|your|their) [a-z]+)? (?:know|have|want|need|remember|think|use|care|mind|feel|like|fancy)\b)",
     re.IGNORECASE)
 # A wish asked of the reader without its subject: "wanna come?", "..., need a ride?" -> "Do you want to come?",
 # "..., do you need a ride?" (a model read "wanna come?" as "I want to come?").
@@ -1224,9 +1224,17 @@ _SOMETHING_HAS = re.compile(r"\b((?i:something|everything|nothing|anything))s\s+
                             r"popped|broken|turned|been|got)\b)")
 _SOMETHING_IS = re.compile(r"\b((?i:something|everything|nothing|anything))s\s+(?=(?:wrong|up|off|missing|broken|weird|"
                            r"not|going|happening|coming|changing|fine|ok|okay|sorted|ready|done|booked|paid)\b)")
+# "mums been moved to ward 7", "dads gone to the shop": "mum's" typed without its apostrophe before a participle, one
+# person ("mum has"; a writer has one mum, so no plural; "Mums has been moved" was offered); "our mums got along" are
+# two
+_FAMILY_HAS = re.compile(r"(?<!\bour )(?<!\btheir )(?<!\bboth )(?<!\ball )(?<!\btwo )(?<!\bthe )\b((?i:mum|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa|hubby|husband|wife))s\s+"
+                         r"(?=(?:been|gone|got|had|done|left|lost|broken|decided|booked|moved|changed|finished|started|"
+                         r"just|already|never|finally|always)\b)")
 _SOMEONE_IS = re.compile(r"\b((?i:someone|somebody|everyone|everybody|no\s+one|nobody|anyone|anybody))s\s+"
                          r"(?=(?:at|here|there|coming|going|in|outside|calling|knocking|waiting|ringing|asking)\b)")
 # "im good hbu": the reader asked back, at the end ("I am good how about you." was a statement)
+# what the writer did, exclaimed or stated ("did a 5k pb this morning!!" was offered as "Did a 5k PB this morning?")
+_DID_DONE = re.compile(rf"^{_LEAD}(?i:did|done)\s+(?:(?i:an?)\s+\d|(?i:my|some)\b|\d)")
 _ASKED_BACK = re.compile(r"(?:(?<=[\w'’])[,;]?\s+|^)((?i:how|what)\s+about\s+(?i:you|u|yourself))\s*[.!]*\s*$")
 # a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
 _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
@@ -1394,7 +1402,11 @@ _RIGHT_TAG = re.compile(r"^(\W*(?:You|We|It|They|He|She|I|That|This|There)\b.*?(
                         r"Satur|Sun)day|tomorrow|today|tonight|later|okay|fine|free|coming|going|there|here|yet|too|"
                         r"again|then|now|soon|already|booked|sorted|ready|invited))\s*,?\s+right$")
 # "new phone who dis": the question that closes a message asks, after a comma
-_WHO_IS_THIS_END = re.compile(r"(?<=[\w'’])[,;:-]?\s+(who\s+is\s+(?:this|that|it))$", re.IGNORECASE)
+# ... and who is joining, after a plan ("we're doing a 12 mile hike on sat, who's in" was a statement)
+# ("i know who is in" states: the writer's comma sets the question apart)
+_WHO_IS_THIS_END = re.compile(r"(?<=[\w'’])(?:[,;:-]?\s+(who\s+is\s+(?:this|that|it))"
+                              r"|[,;:-]\s*(who\s+is\s+(?:in|up\s+for\s+it|coming|joining|game|around|free|keen|"
+                              r"driving)))$", re.IGNORECASE)
 _CLOSING_REQUEST = re.compile(
     r",\s*(?:but\s+)?(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody|we)\b[^,.!?;:]*$"
     # "idk what to get my dad, any ideas": a closing call for the reader's views
@@ -2878,6 +2890,7 @@ class RuleFormalizer:
         text = _WERE_WE_ARE.sub(lambda m: m.group(1) + m.group(2) + "e are", text)
         text = _A_RIGHT.sub(r"\1 real ", text)
         text = _SOMEONE_IS.sub(r"\1 is ", text)
+        text = _FAMILY_HAS.sub(r"\1 has ", text)
         text = _SOMETHING_IS.sub(r"\1 is ", _SOMETHING_HAS.sub(r"\1 has ", text))
         text = _PARENT_IS.sub(r"\1 is ", text)
         text = _AT_OWNERS.sub(r"\1's", text)
@@ -3555,13 +3568,15 @@ class RuleFormalizer:
         s = _CANT_MISS.sub(lambda m: m.group(1) + ("You c" if m.group(2)[0] == "C" else "you c") + m.group(2)[1:], s)
         if not s:
             return s
-        if s.endswith("!"):
+        exclaimed, stated = s.endswith("!"), s.endswith(".") and not s.endswith("..")
+        if exclaimed:
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
         if s.endswith(":") and s[-2:-1].isalnum() and _SENTENCE_WORD.search(s):
             return s  # a line that opens a list or a quotation keeps its colon ("a few quick thoughts:", "could u
             # confirm a couple of things first:" was asked with a question mark)
         if (s[-1] not in _END_OK or (s.endswith(".") and not s.endswith(".."))) and _QUESTION_START.match(
-                s[g.end():] if (g := _GREETED.match(s) or _ADDRESSED.match(s)) else s):
+                s[g.end():] if (g := _GREETED.match(s) or _ADDRESSED.match(s)) else s) and not (
+                (exclaimed or stated) and _DID_DONE.match(s)):
             s = s.rstrip(",;:-~. ")
             told = _TOLD_AFTER_QUESTION.search(s)
             asked = s[:told.start()] if told else ""
@@ -3570,7 +3585,7 @@ class RuleFormalizer:
         elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
             s = s.rstrip(",;:-~ ") + "?"
         elif s[-1] not in _END_OK and (who := _WHO_IS_THIS_END.search(s.rstrip(",;:-~ "))) is not None:
-            s = f"{s[:who.start()]}, {who.group(1)}?"
+            s = f"{s[:who.start()]}, {who.group(1) or who.group(2)}?"
         elif s[-1] not in _END_OK and _RIGHT_TAG.search(s.rstrip(",;:-~ ")):
             s = _RIGHT_TAG.sub(r"\1, right?", s.rstrip(",;:-~ "))  # "ur still ok for friday right" checks
         if s[-1] not in _END_OK:

@@ -1819,6 +1819,9 @@ CAUGHT = [
     ("Ed, sheeran is overrated.", "ed sheeran is so overrated", "~Ed sheeran"),  # a name split, one half spoken to
     ("Sorry, I missed your call, in back to meetings.", "sorry i missed ur call, in back to back meetings",
      "~back to back"),
+    ("My manager says I need to speak more in meetings.", "my manager says i need to speak up more in meetings",
+     "speak up"),                                                 # speaking up is not speaking more
+    ("Did a 5k PB this morning?", "did a 5k pb this morning!!", "+?"),  # an exclamation asked
 ]
 FINE = [
     # session 42
@@ -1830,6 +1833,8 @@ FINE = [
     ("It was a very good night last night.", "proper good night last night"),
     ("The last season of Game of Thrones was a let down.", "the last season of got was a let down"),
     ("Ed Sheeran is so overrated.", "ed sheeran is so overrated"),
+    ("I did a 5k PB this morning.", "did a 5k pb this morning!!"),
+    ("Are you kidding me?", "are you kidding me!!"),
     ("Mum, can you pick me up?", "mum can u pick me up"),            # one spoken to, and a clause after
     ("Sorry, I missed your call; I was in back to back meetings.", "sorry i missed ur call, in back to back meetings"),
     ("That is just like me two years ago.", "just like me 2 years ago"),

@@ -16,6 +16,10 @@ def _assigned_twice(path: Path) -> list[str]:
     names = Counter(t.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
                     for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
                     if isinstance(t, ast.Name))
+    # ... and a function or class defined twice, or named like a constant (a second check named like an old one
+    # replaced it, and the old one's callers called the new one with the wrong arguments)
+    names.update(node.name for node in tree.body
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
     return sorted(n for n, c in names.items() if c > 1)
 
 
@@ -28,3 +32,9 @@ def test_the_scan_sees_a_second_binding(tmp_path):
     f = tmp_path / "m.py"
     f.write_text("import re\n_A = re.compile('a')\n_B = 1\n_A = re.compile('b')\n", encoding="utf-8")
     assert _assigned_twice(f) == ["_A"]
+
+
+def test_the_scan_sees_a_function_defined_twice(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text("def _check(a, b):\n    return []\n\n\ndef _check(a, b, c):\n    return []\n", encoding="utf-8")
+    assert _assigned_twice(f) == ["_check"]

@@ -1891,6 +1891,14 @@ CASES = [
     ("can we push our 1:1 to thurs? somethings come up", "Can we push our 1:1 to Thursday? Something has come up."),
     ("somethings wrong with the printer", "Something is wrong with the printer."),
     ("nothings changed", "Nothing has changed."),
+    ("did a 5k pb this morning!!", "Did a 5k PB this morning."),    # done, exclaimed: not asked
+    ("did the kids eat!", "Did the kids eat?"),
+    ("we're doing a 12 mile hike on sat, who's in", "We are doing a 12 mile hike on Saturday, who is in?"),
+    ("i know who is in", "I know who is in."),
+    ("anyone fancy a ride out to the coast sunday", "Does anyone fancy a ride out to the coast Sunday?"),
+    ("mums been moved to ward 7", "Mum has been moved to ward 7."),
+    ("your mums been calling", "Your mum has been calling."),
+    ("both our moms got along", "Both our moms got along."),
 ]
 
 
