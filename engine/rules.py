@@ -2567,7 +2567,16 @@ _ASKING_AUX = frozenset(["is", "are", "was", "were", "have", "has", "had", "do",
                          "couldn't", "won't", "wouldn't", "shouldn't"])
 
 _NOT_TAG_AFTER = _ASKING_AUX | {"not", "never", "to", "must", "gonna", "wanna", "cannot", "why", "how", "what", "where",
-                                "when", "who", "which", "and", "but", "or", "so", "because", "if", "that"}
+                                "when", "who", "which", "and", "but", "or", "so", "because", "if", "that", "i", "you",
+                                "u", "we", "they", "he", "she", "it", "i'd", "id", "you'd", "youd", "he'd", "she'd",
+                                "we'd", "they'd", "theyd", "i'll", "ill", "you'll", "we'll", "they'll", "might", "may",
+                                "shall", "let", "lets", "let's"}
+# the auxiliary agrees with its pronoun in a tag ("i never said i'd do it" ends on a verb and its object: "do it" is
+# no tag)
+_TAG_AGREES = {"do": {"you", "u", "we", "they", "i"}, "does": {"he", "she", "it", "there"},
+               "have": {"you", "u", "we", "they", "i"}, "has": {"he", "she", "it", "there"},
+               "is": {"he", "she", "it", "there"}, "are": {"you", "u", "we", "they", "there"}, "was": {"he", "she", "it", "there", "i"},
+               "were": {"you", "u", "we", "they"}}
 
 
 def _positive_tag(m: re.Match) -> str:
@@ -2578,6 +2587,7 @@ def _positive_tag(m: re.Match) -> str:
               else "do" if aux in ("do", "does", "did") else "modal")
     # (after a negation or a modal the "do" is the verb: "please don't do it"; after "why" it asks: "why should i")
     if (len(words) < 2 or words[0].lower() in _ASKING_AUX or _prev_word(text, m.start() + 1) in _NOT_TAG_AFTER
+            or m.group(2).lower() not in _TAG_AGREES.get(aux, _TAG_PRONOUNS)
             or re.search(_TAG_NEGATED[family], clause, re.IGNORECASE) is None):
         return m.group()
     return f", {m.group(1)} {m.group(2)}?"

@@ -1884,6 +1884,8 @@ CASES = [
     ("they havent paid yet have they", "They have not paid yet, have they?"),
     ("he never calls does he", "He never calls, does he?"),
     ("please dont do it", "Please do not do it."),
+    ("i never said i'd do it", "I never said I would do it."),    # a verb and its object, no tag
+    ("we werent told were we", "We were not told, were we?"),
     ("i wouldnt kill anybody why should i?", "I would not kill anybody why should I?"),
     ("they neednt have waited", "They need not have waited."),
     ("u mustnt tell her", "You must not tell her."),
