@@ -1295,6 +1295,7 @@ _EXCEPT_BUT = (r"\b(?:nobody|no[ -]?one|everyone|everybody|anyone|anybody|nothin
                r"anywhere|any\s+(?:day|time|night|week|weekend|month|morning|evening|date|one|place|colour|color|size))")
 _EXCEPT_BUT_TYPED = re.compile(_EXCEPT_BUT + r"\s+but\b", re.IGNORECASE)
 _EXCEPT_BUT_CLAUSE = re.compile(_EXCEPT_BUT + r"\s*[,;]\s*but\b", re.IGNORECASE)
+_EXCEPT_BUT_SUBJECT = re.compile(_EXCEPT_BUT + r"\s*[,;]\s*but\s+(?:they|we|i|he|she|it|you|there)\b", re.IGNORECASE)
 
 
 # A "to" of the model's own between two words the writer typed side by side ties them anew: "dont force push to
@@ -1568,7 +1569,10 @@ _SAID_COMMA = re.compile(r"\b(said|say|says|saying|told|tell|tells|asked|ask|ask
 
 
 def _sense_turns(candidate: str, source: str, rules_text: str = "") -> list[str]:
-    out = [f"{SENSE}but"] if _EXCEPT_BUT_CLAUSE.search(candidate) and _EXCEPT_BUT_TYPED.search(source) else []
+    # (where the rules read a clause after it, "it's probably nothing but they want to do a biopsy", the comma is theirs:
+    # the rules' own sentence was flagged and the writer's sentence offered as typed)
+    out = ([f"{SENSE}but"] if _EXCEPT_BUT_CLAUSE.search(candidate) and _EXCEPT_BUT_TYPED.search(source)
+           and not (rules_text and _EXCEPT_BUT_SUBJECT.search(rules_text)) else [])
     out += [t for t in _to_inserted(candidate, source, rules_text or source) if t not in out]
     for m in _SAID_COMMA.finditer(candidate):
         verb, nxt = m.group(1).lower(), m.group(2).lower()

@@ -132,6 +132,8 @@ _APPROX_TILDE = re.compile(r"(?:(?<=\s)|^)~(?=\$?\d)")  # "we're ~20% over budge
 _CLAUSE_BUT = re.compile(r" but (?=[A-Za-z])", re.IGNORECASE)
 _NOT_CLAUSE_BUT = frozenset(["all", "nothing", "anything", "everything", "last", "none", "nobody", "help", "everyone",
                              "everybody", "anyone", "anybody", "noone", "nowhere", "anywhere", "everywhere"])
+_ANY_BUT = re.compile(r"\bany\s+(?:day|time|night|week|weekend|month|morning|evening|date|one|place|colou?r|size)$",
+                      re.IGNORECASE)
 _NO_CHOICE_BUT = re.compile(r"\bno\s+(?:other\s+)?(?:choice|alternative|option)$", re.IGNORECASE)
 _CLAUSE_SUBJECTS = frozenset(["i", "it", "its", "it's", "we", "they", "he", "she", "there"])
 _YA_YES = re.compile(rf"^({_LEAD}(?:(?:oh+|ah+|o+k+|okay|well)\W+)?)(?:ya|yah|ye)\b"
@@ -149,7 +151,11 @@ _JOINED_AFTER_MARK = re.compile(r"(?<=[a-z]{2})([?!]+)(?=[A-Z](?:[a-z]|\b))")  #
 _EMPHASIS_STARS = re.compile(r"(?<![\w*])\*([^\W\d_]+(?: [^\W\d_]+)?)\*(?![\w*])")  # "*hugs*"
 _LEADING_STAR = re.compile(r"(?<![\w*])\*(?=[^\W\d_]{2,}(?![*\w]))")  # "*matt" (a correction marker)
 # A short parenthetical at the end of a clause becomes a comma clause: "talk to a friend (not about him)."
-_PARENTHETICAL = re.compile(r"(?<=[^\W_]) *\(([^()\n]{1,80}?)[.!?]?\)(?= *(?:[.!?,]|$))")
+# A question in it that ends the text stays asked ("an important role in the movie (which movie?)" was offered as
+# "..., which movie."); a hedge is no question ("(sp?)", "(i think?)")
+_ASKING_OPENER = re.compile(r"\s*(?i:which|what|who|whom|whose|where|when|why|how|huh|right|eh|is|are|was|were|do|does|"
+                            r"did|can|could|will|would|should|have|has)\b")
+_PARENTHETICAL = re.compile(r"(?<=[^\W_]) *\(([^()\n]{1,80}?)([.!?]?)\)(?= *(?:[.!?,]|$))")
 
 # "wtf" asking is "what" ("wtf is going on" -> "What is going on"); closing a complaint it only swears ("my card got
 # declined twice wtf" -> "... twice wtf."), and goes; what someone said or thought ("i was like wtf?", "all i can say
@@ -564,7 +570,7 @@ _I_SUBJECT_DROP = re.compile(
     rf"^({_LEAD})(hope (?!so\b)(?!(?:is|was|has|had|and|will|would|can|could|said|says|told|sent|called|got|just|"
     r"wants|needs|thinks|left|did|does|asked)\b)|(?:do|did) not (?:know|have|think|care|like|remember|understand|see|get)\b"
     r"|cannot (?:stand|wait|believe|remember|say|imagine|decide|make it|come|attend|join|find|afford|sleep|tell"
-    r"|understand|figure)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
+    r"|understand|figure|talk|speak|chat|stop|breathe|hear|log in|access|open|get)\b|could not (?:believe|stand|wait|make it|come|attend|find|sleep)\b"
     rf"|have no idea\b|have to go(?=\s*(?:$|[,.;:!?]|now\b|soon\b|bye\b))|{_APPRECIATE}"
     # what the writer can do for the reader, typed without a question mark ("is this still available? can collect
     # today" was offered as "Can collect today?", asked)
@@ -2642,7 +2648,8 @@ def _negated_question(m: re.Match) -> str:
 def _clause_but(m: re.Match) -> str:
     text, i = m.string, m.start()
     excepting = (_prev_word(text, i + 1) in _NOT_CLAUSE_BUT or text[:i].lower().endswith(("no one", "no-one"))
-                 or _NO_CHOICE_BUT.search(text, 0, i) is not None)  # "no choice but to cancel"
+                 or _NO_CHOICE_BUT.search(text, 0, i) is not None  # "no choice but to cancel"
+                 or _ANY_BUT.search(text, 0, i) is not None)  # "any day but fri" ("Any day, but Friday." was offered)
     if excepting and _next_word(text, m.end() - 1) in _CLAUSE_SUBJECTS:
         excepting = False  # "I don't hate anyone but I find her annoying": a clause after all
     if i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and not excepting:  # "no one but Sarah": except
@@ -2948,7 +2955,8 @@ class RuleFormalizer:
         text = _JOINED_AFTER_MARK.sub(r"\1 ", text)
         text = _EMPHASIS_STARS.sub(r"\1", text)
         text = _LEADING_STAR.sub("", text)
-        text = _PARENTHETICAL.sub(r", \1", text)
+        text = _PARENTHETICAL.sub(lambda m: f", {m.group(1)}" + ("?" if m.group(2) == "?" and not m.string[m.end():].strip()
+                                                                 and _ASKING_OPENER.match(m.group(1)) else ""), text)
         text = _HAVE_GOTTA.sub(lambda m: ("I" if m.group(1).lower() == "i" else m.group(1)) + " have to", text)
         text = _HAS_GOTTA.sub(lambda m: m.group(1) + " has to", text)
         text = _YR_DOT.sub(r"\1", text)
@@ -3281,7 +3289,8 @@ class RuleFormalizer:
             return "probably" if _next_word(text, m.end()) else word
         if low == "its":
             nxt = _next_word(text, m.end())
-            if (nxt in ("been", "got", "gotten") or _S_HAS_ASPECT.match(text, m.end())
+            # (past an adverb: "its now been 4 months" was "it is now been")
+            if (_has_next(text, m.end()) in ("been", "got", "gotten") or _S_HAS_ASPECT.match(text, m.end())
                     or _ITS_NOT_HAPPENED.match(text, m.end())):
                 return _match_case(word, "it has")  # "its been a while" ("it is been" was written), "its stopped
                 # raining", "its still not arrived"

@@ -1834,6 +1834,9 @@ FINE = [
     ("The last season of Game of Thrones was a let down.", "the last season of got was a let down"),
     ("Ed Sheeran is so overrated.", "ed sheeran is so overrated"),
     ("I did a 5k PB this morning.", "did a 5k pb this morning!!"),
+    # the rules' comma before a clause's "but" ("nothing but" reads "only" where no clause follows)
+    ("We found a lump on the dog's leg, the vet says it is probably nothing, but they want to do a biopsy.",
+     "we found a lump on the dog's leg, vet says its probably nothing but they want to do a biopsy"),
     ("Are you kidding me?", "are you kidding me!!"),
     ("Mum, can you pick me up?", "mum can u pick me up"),            # one spoken to, and a clause after
     ("Sorry, I missed your call; I was in back to back meetings.", "sorry i missed ur call, in back to back meetings"),

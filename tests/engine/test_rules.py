@@ -1886,6 +1886,13 @@ CASES = [
     ("please dont do it", "Please do not do it."),
     ("i never said i'd do it", "I never said I would do it."),    # a verb and its object, no tag
     ("we werent told were we", "We were not told, were we?"),
+    ("an important role in the movie (which movie?)", "An important role in the movie, which movie?"),
+    ("the merecat (sp?)", "The merecat, sp."),                     # a hedge, not a question
+    ("its now been 4 months", "It has now been 4 months."),
+    ("its now time to go", "It is now time to go."),
+    ("any day but fri", "Any day but Friday."),                   # "but" is "except"
+    ("i can do any day but they cant", "I can do any day, but they cannot."),
+    ("cant talk, in a meeting, call u after", "I cannot talk, in a meeting, call you after."),
     ("i wouldnt kill anybody why should i?", "I would not kill anybody why should I?"),
     ("they neednt have waited", "They need not have waited."),
     ("u mustnt tell her", "You must not tell her."),
