@@ -975,6 +975,64 @@ def _exclaimed_made_asked(candidate: str, source: str, rules_text: str) -> list[
     return []
 
 
+# the "and" before the writer's next verb cut, so the thing before it does what the writer did ("brought it back with a
+# dent and no petrol and acted like nothing happened" -> "... no petrol acted like nothing happened")
+_AND_PAST = re.compile(r"\b([a-z]{3,})\s+and\s+([a-z]{3,}ed|went|came|said|told|left|made|took|gave|got|kept|ran|sent)\b",
+                       re.IGNORECASE)
+
+
+def _and_cut_before_verb(candidate: str, rules_text: str) -> list[str]:
+    return [f"~and {verb.lower()}" for before, verb in dict.fromkeys(_AND_PAST.findall(rules_text))
+            if before.lower() not in STOPWORDS
+            and _said_anew(rf"\b{before}\s+{verb}\b", candidate, rules_text)]
+
+
+# a word the writer said twice, said once: the second place lost it, its verb run into the preposition after it
+# ("they still put onions on it" after "no onions" -> "they still put on it")
+def _repeated_word_cut(candidate: str, rules_text: str) -> list[str]:
+    said = Counter(w.lower() for w in re.findall(r"[A-Za-z]{4,}", rules_text))
+    kept = Counter(w.lower() for w in re.findall(r"[A-Za-z]{4,}", candidate))
+    out = []
+    for w in (w for w, n in said.items() if n >= 2 and kept[w] == 1 and w not in STOPWORDS):
+        for verb, prep in dict.fromkeys(re.findall(rf"\b([a-z]{{3,}})\s+{w}\s+(on|in|at|to|into|onto|off|out|up|down)\b",
+                                                   rules_text, re.IGNORECASE)):
+            if verb.lower() not in STOPWORDS and _said_anew(rf"\b{verb}\s+{prep}\b", candidate, rules_text):
+                out.append(f"~{verb.lower()} {w}")
+    return out
+
+
+# how much or when, moved from the verb into the thing after it ("charged me extra for the sauce" -> "charged me for
+# the extra sauce": the sauce was the charge, and now it is more sauce)
+_AMOUNT_BEFORE_PHRASE = re.compile(r"\b(extra|more|less|again|twice|early|late|first|only)\s+(for|on|with|to|about|in|at)\s+"
+                                   r"((?:the|a|an|my|your|his|her|our|their|this|that)\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+def _amount_moved_into_phrase(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{w.lower()} {prep.lower()}" for w, prep, det, noun in dict.fromkeys(_AMOUNT_BEFORE_PHRASE.findall(rules_text))
+            if _said_anew(rf"\b{prep}\s+(?:{det.strip() or 'the'}\s+)?{w}\s+{noun}\b", candidate, rules_text)]
+
+
+# one word of a noun phrase set off by commas ("his first choice uni and" -> "his first choice, uni, and"): the writer's
+# words unchanged, their phrase broken in two
+_SET_OFF = re.compile(r"\b([a-z]+),\s+([a-z]{3,}),\s+([a-z]+)\b")
+# (a time or the one spoken to may stand apart: "at his best, tonight, but", "I am sorry, officer, but"; a list's
+# items too: "black, white, and")
+_SET_OFF_FINE = frozenset(["now", "soon", "tonight", "today", "tomorrow", "first", "again", "then", "though", "still",
+                           "there", "here", "yet", "officer", "boys", "guys", "girls", "mate", "man", "dude", "sir",
+                           "madam", "everyone", "folks", "babe", "hun", "love", "white", "black", "red", "blue",
+                           "green"])
+
+
+# ... or the clause's comma put one word early ("his first choice uni and we are" -> "his first choice, uni and we are")
+_COMMA_EARLY = re.compile(r"\b([a-z]+),\s+([a-z]{3,})\s+(and|but|so|or)\s+(?:we|i|he|she|they|it|you|there)\b")
+
+
+def _word_set_off(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{a} {w}" for a, w, b in dict.fromkeys(_SET_OFF.findall(candidate) + _COMMA_EARLY.findall(candidate))
+            if w not in STOPWORDS and not w.endswith("ly") and w not in _SET_OFF_FINE
+            and re.search(rf"\b{a}\s+{w}\s*,?\s+{b}\b", rules_text) is not None]
+
+
 # a sentence about a time gone by given an "it is" of the model's own ("proper good night last night" -> "It is a very
 # good night last night.")
 _PAST_TIME = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|monday|tuesday|"
@@ -4828,7 +4886,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _way_given_article, _doing_split_by_comma, _perfect_made_ing, _thing_dumped_made_partner,
                    _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off, _subject_cut_from_negated_verb,
                    _condition_given_person, _list_labels_lost, _day_given_preposition, _habit_made_happening,
-                   _present_given_past_time, _word_cut_before_verb, _name_split_by_comma, _reduplication_cut)
+                   _present_given_past_time, _word_cut_before_verb, _name_split_by_comma, _reduplication_cut,
+                   _and_cut_before_verb, _repeated_word_cut, _amount_moved_into_phrase, _word_set_off)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

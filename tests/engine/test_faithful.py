@@ -1822,6 +1822,15 @@ CAUGHT = [
     ("My manager says I need to speak more in meetings.", "my manager says i need to speak up more in meetings",
      "speak up"),                                                 # speaking up is not speaking more
     ("Did a 5k PB this morning?", "did a 5k pb this morning!!", "+?"),  # an exclamation asked
+    ("My sister brought it back with a dent and no petrol acted like nothing happened.",
+     "my sister brought it back with a dent and no petrol and acted like nothing happened", "~and acted"),
+    ("I asked for no onions and they still put on it.", "i asked for no onions and they still put onions on it",
+     "~put onions"),                                              # the second onions, gone
+    ("They charged me for the extra sauce.", "they charged me extra for the sauce", "~extra for"),
+    ("My son got into his first choice, uni, and we are so proud.", "my son got into his first choice uni and were so proud",
+     "~choice uni"),
+    ("My son got into his first choice, uni and we are so proud.", "my son got into his first choice uni and were so proud",
+     "~choice uni"),                                              # the clause's comma, one word early
 ]
 FINE = [
     # session 42
@@ -1834,6 +1843,11 @@ FINE = [
     ("The last season of Game of Thrones was a let down.", "the last season of got was a let down"),
     ("Ed Sheeran is so overrated.", "ed sheeran is so overrated"),
     ("I did a 5k PB this morning.", "did a 5k pb this morning!!"),
+    ("My sister brought it back with a dent and no petrol, and acted like nothing happened.",
+     "my sister brought it back with a dent and no petrol and acted like nothing happened"),
+    ("I asked for no onions and they still put onions on it.", "i asked for no onions and they still put onions on it"),
+    ("They charged me extra for the sauce.", "they charged me extra for the sauce"),
+    ("I am sorry, officer, but I am not fishing.", "I'm sorry officer, but I'm not fishing"),
     # the rules' comma before a clause's "but" ("nothing but" reads "only" where no clause follows)
     ("We found a lump on the dog's leg, the vet says it is probably nothing, but they want to do a biopsy.",
      "we found a lump on the dog's leg, vet says its probably nothing but they want to do a biopsy"),
