@@ -1033,6 +1033,42 @@ def _word_set_off(candidate: str, rules_text: str) -> list[str]:
             and re.search(rf"\b{a}\s+{w}\s*,?\s+{b}\b", rules_text) is not None]
 
 
+# "what someone is like" made "what someone is" ("imagine what he is going to be like in 5 years" -> "... what he is
+# going to be in 5 years": his nature made his job)
+_WHAT_LIKE = re.compile(r"\bwhat\s+[^.?!,]*?\b(be|is|was|are|were|being|been|look|looks|looked|sound|sounds|taste|tastes|"
+                        r"feel|feels)\s+like\b", re.IGNORECASE)
+
+
+def _what_like_cut(candidate: str, rules_text: str) -> list[str]:
+    # (the candidate still asks "what ... be", without the "like"; "what it's like" -> "experience it" says it anew)
+    return [f"~{verb.lower()} like" for verb in dict.fromkeys(_WHAT_LIKE.findall(rules_text))
+            if not _WHAT_LIKE.search(candidate)
+            and re.search(rf"\bwhat\s+[^.?!,]*?\b{verb}\b(?!\s+like\b)", candidate, re.IGNORECASE)]
+
+
+# a "which" or "who" cut from before its verb, so the noun before it does the verb ("asking when we are having kids
+# which really hurts" -> "... having children really hurts"), and "it was" cut from before "because" ("in the end it was
+# because he was seeing someone else" -> "in the end, because he was ...")
+_RELATIVE_VERB = re.compile(r"\b([a-z]+)\s+(?:which|who)\s+((?:[a-z]+ly\s+)?(?!(?:is|was|has|does)\b)[a-z]+(?:s|ed))\b",
+                            re.IGNORECASE)  # (not "who is": "any clues on who is the singer" asks)
+_IT_WAS_BECAUSE = re.compile(r"\b(?:it|this|that)\s+(?:was|is)\s+(?:(?:just|only|all|probably|partly|mainly)\s+)?"
+                             r"because\b", re.IGNORECASE)
+
+
+def _relative_cut(candidate: str, rules_text: str) -> list[str]:
+    # (the verb kept, nothing before it that could be its subject: "which", "who", "that", "it", "this", or a new
+    # clause's "and" or comma; the noun may be said formally: "kids" -> "children")
+    out = [f"~which {verb.split()[-1].lower()}" for _, verb in dict.fromkeys(_RELATIVE_VERB.findall(rules_text))
+           if re.search(rf"\b{verb}\b", candidate, re.IGNORECASE)
+           and not re.search(rf"(?:\b(?:which|who|that|it|this|and|what|he|she|they)|[,;:]|^)\s+{verb}\b", candidate,
+                             re.IGNORECASE)]
+    if (_IT_WAS_BECAUSE.search(rules_text) and not _IT_WAS_BECAUSE.search(candidate)
+            and re.search(r"(?:^|[,;]\s*)because\b", candidate, re.IGNORECASE)
+            and not re.search(r"(?:^|[,;]\s*)because\b", rules_text, re.IGNORECASE)):
+        out.append("~it was because")
+    return out
+
+
 # a sentence about a time gone by given an "it is" of the model's own ("proper good night last night" -> "It is a very
 # good night last night.")
 _PAST_TIME = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|monday|tuesday|"
@@ -4887,7 +4923,8 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _winner_lost, _article_before_verb, _and_moved, _doubt_cut_off, _subject_cut_from_negated_verb,
                    _condition_given_person, _list_labels_lost, _day_given_preposition, _habit_made_happening,
                    _present_given_past_time, _word_cut_before_verb, _name_split_by_comma, _reduplication_cut,
-                   _and_cut_before_verb, _repeated_word_cut, _amount_moved_into_phrase, _word_set_off)
+                   _and_cut_before_verb, _repeated_word_cut, _amount_moved_into_phrase, _word_set_off,
+                   _what_like_cut, _relative_cut)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

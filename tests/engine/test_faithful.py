@@ -1831,6 +1831,11 @@ CAUGHT = [
      "~choice uni"),
     ("My son got into his first choice, uni and we are so proud.", "my son got into his first choice uni and were so proud",
      "~choice uni"),                                              # the clause's comma, one word early
+    ("Imagine what he is going to be in 5 years.", "imagine what hes gonna be like in 5 years", "~be like"),
+    ("Everyone keeps asking when we are having children really hurts.",
+     "everyone keeps asking when we're having kids which really hurts", "~which hurts"),  # the kids made the subject
+    ("He never wanted to meet my friends and in the end, because he was seeing someone else.",
+     "he never wanted to meet my friends and in the end it was because he was seeing someone else", "~it was because"),
 ]
 FINE = [
     # session 42
@@ -1848,6 +1853,9 @@ FINE = [
     ("I asked for no onions and they still put onions on it.", "i asked for no onions and they still put onions on it"),
     ("They charged me extra for the sauce.", "they charged me extra for the sauce"),
     ("I am sorry, officer, but I am not fishing.", "I'm sorry officer, but I'm not fishing"),
+    ("Imagine what he is going to be like in 5 years.", "imagine what hes gonna be like in 5 years"),
+    ("Everyone keeps asking when we are having children, which really hurts.",
+     "everyone keeps asking when we're having kids which really hurts"),
     # the rules' comma before a clause's "but" ("nothing but" reads "only" where no clause follows)
     ("We found a lump on the dog's leg, the vet says it is probably nothing, but they want to do a biopsy.",
      "we found a lump on the dog's leg, vet says its probably nothing but they want to do a biopsy"),
