@@ -1069,6 +1069,16 @@ def _relative_cut(candidate: str, rules_text: str) -> list[str]:
     return out
 
 
+# a range made a list ("12th-19th july" -> "12th,19th July"): from one to the other, now two days
+_RANGE = re.compile(r"(?<![\w.,-])(\d{1,4}(?:st|nd|rd|th)?|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\s*[-–]\s*"
+                    r"(\d{1,4}(?:st|nd|rd|th)?|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)(?![\w-])")
+
+
+def _range_made_list(candidate: str, rules_text: str) -> list[str]:
+    return [f"~{a}-{b}" for a, b in dict.fromkeys(_RANGE.findall(rules_text))
+            if re.search(rf"(?<![\w-]){a}\s*[,;&]\s*{b}(?![\w-])|(?<![\w-]){a}\s+{b}(?![\w-])", candidate)]
+
+
 # a sentence about a time gone by given an "it is" of the model's own ("proper good night last night" -> "It is a very
 # good night last night.")
 _PAST_TIME = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|monday|tuesday|"
@@ -1420,8 +1430,10 @@ def _to_inserted(candidate: str, source: str, rules_text: str) -> list[str]:
     if cand.count("to") <= max(t.count("to") for t in typed):  # a "to" of the writer's, moved ("to not be")
         return []
     text = " " + " ".join(cand) + " "
+    # (a range typed with a dash says "to" itself: "12th-19th july" -> "12th to 19th July")
     return [f"{SENSE}{a} to" for a, b in dict.fromkeys(p for t in typed for p in pairwise(t))
-            if a not in _TO_AFTER and "to" not in (a, b) and f" {a} to {b} " in text and f" {a} {b} " not in text]
+            if a not in _TO_AFTER and "to" not in (a, b) and f" {a} to {b} " in text and f" {a} {b} " not in text
+            and not re.search(rf"(?<![\w-]){re.escape(a)}\s*[-–]\s*{re.escape(b)}(?![\w-])", source, re.IGNORECASE)]
 
 
 # An article of the model's own inside a fixed phrase says something else: "let's touch base" -> "Let us touch the
@@ -4924,7 +4936,7 @@ _WORDING_CHECKS = (_imperative_joined, _past_joined, _do_dropped, _quantity_arti
                    _condition_given_person, _list_labels_lost, _day_given_preposition, _habit_made_happening,
                    _present_given_past_time, _word_cut_before_verb, _name_split_by_comma, _reduplication_cut,
                    _and_cut_before_verb, _repeated_word_cut, _amount_moved_into_phrase, _word_set_off,
-                   _what_like_cut, _relative_cut)
+                   _what_like_cut, _relative_cut, _range_made_list)
 
 
 _CAPS_WORD = re.compile(r"(?<![\w'’])[A-Z]{2,6}(?![\w'’])")

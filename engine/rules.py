@@ -1237,7 +1237,14 @@ _FAMILY_HAS = re.compile(r"(?<!\bour )(?<!\btheir )(?<!\bboth )(?<!\ball )(?<!\b
                          r"(?=(?:been|gone|got|had|done|left|lost|broken|decided|booked|moved|changed|finished|started|"
                          r"just|already|never|finally|always)\b)")
 _SOMEONE_IS = re.compile(r"\b((?i:someone|somebody|everyone|everybody|no\s+one|nobody|anyone|anybody))s\s+"
-                         r"(?=(?:at|here|there|coming|going|in|outside|calling|knocking|waiting|ringing|asking)\b)")
+                         r"(?=(?:at|here|there|coming|going|in|outside|calling|knocking|waiting|ringing|asking)\b"
+                         # ... or what they are doing ("if anyones bringing their partner"; "everyones wedding" owns)
+                         r"|(?!(?:wedding|building|meeting|morning|evening|ceiling|thing|king|ring|spring|string|wing|"
+                         r"sibling|darling|pudding|painting|setting|booking|clothing|feeling|opening|ending|offering|"
+                         r"saving|earning|belonging|being|nothing|something|anything|everything|shopping|parking|"
+                         r"training|housing|funding|seating|heating|wiring|stuffing|bedding|lighting|timing|"
+                         r"thinking|writing|reading|singing|cooking|dancing|acting|driving|spelling|handwriting)\b)"
+                         r"[a-z]{2,}ing\b)")
 # "im good hbu": the reader asked back, at the end ("I am good how about you." was a statement)
 # what the writer did, exclaimed or stated ("did a 5k pb this morning!!" was offered as "Did a 5k PB this morning?")
 _DID_DONE = re.compile(rf"^{_LEAD}(?i:did|done)\s+(?:(?i:an?)\s+\d|(?i:my|some)\b|\d)")
@@ -1916,7 +1923,11 @@ _YOUR_ARE_NEXT = frozenset([
 # it is ("the firm and its 3 offices" stays possessive: a bare number is not enough)
 # (a number with a comma or a colon is a protected span, _MARK, by then: "$1,200", "10:30pm")
 _ITS_AMOUNT = re.compile(r"\s+(?:[$£€]\s?[\d\ue000]|(?:\d{1,2}(?::\d\d)?|\ue000)\s?(?:am|pm|o['’]?clock)\b"
-                         r"|\d+(?:[.,]\d+)?\s?(?:%|percent\b))", re.IGNORECASE)
+                         r"|\d+(?:[.,]\d+)?\s?(?:%|percent\b)"
+                         # ... or how far or long ("its 10 mins from the beach", "its 5 miles away")
+                         r"|\d+(?:[.,]\d+)?\s?(?:mins?|minutes?|hrs?|hours?|secs?|seconds?|miles?|km|kms|metres?|meters?|"
+                         r"yards?|feet|days?|weeks?|months?|years?)\s+(?:from|away|walk|drive|ride|late|early|long|old|"
+                         r"ago|to|until|till|off|out)\b)", re.IGNORECASE)
 # ... and a past participle after "its" is a state or a passive, where a preposition, an adverb or the end follows
 # it: "its booked for 6", "its based on a true story", "its meant to be good", "its set to 19", "its locked."; before
 # a noun it is the possessive's adjective ("its made up rules", "its set of cables", "its known issues")

@@ -1836,6 +1836,7 @@ CAUGHT = [
      "everyone keeps asking when we're having kids which really hurts", "~which hurts"),  # the kids made the subject
     ("He never wanted to meet my friends and in the end, because he was seeing someone else.",
      "he never wanted to meet my friends and in the end it was because he was seeing someone else", "~it was because"),
+    ("8 of us, 12th,19th July, it has a pool.", "8 of us, 12th-19th july, its got a pool", "~12th-19th"),  # a range made two
 ]
 FINE = [
     # session 42
@@ -1854,6 +1855,7 @@ FINE = [
     ("They charged me extra for the sauce.", "they charged me extra for the sauce"),
     ("I am sorry, officer, but I am not fishing.", "I'm sorry officer, but I'm not fishing"),
     ("Imagine what he is going to be like in 5 years.", "imagine what hes gonna be like in 5 years"),
+    ("Eight of us, 12th to 19th July, it has a pool.", "8 of us, 12th-19th july, its got a pool"),
     ("Everyone keeps asking when we are having children, which really hurts.",
      "everyone keeps asking when we're having kids which really hurts"),
     # the rules' comma before a clause's "but" ("nothing but" reads "only" where no clause follows)
@@ -2259,6 +2261,11 @@ def test_a_preposition_stranded_before_a_verb_cuts_nothing():
                                           "The one that comes to my mind is Love Shack.") == []
     assert faithful._word_cut_before_verb("The last season of was a let down.",
                                           "The last season of got was a let down.") == ["~of got was"]
+
+
+def test_a_range_written_as_a_fraction_is_no_list():
+    assert faithful._range_made_list("He wrote a song in 7/4 time.", "He wrote a song in 7-4 time.") == []
+    assert faithful._range_made_list("We are away 12th, 19th July.", "We are away 12th-19th July.") == ["~12th-19th"]
 
 
 def test_a_tag_ok_after_an_instruction_is_not_what_is_asked(rules, wl):

@@ -1891,6 +1891,10 @@ CASES = [
     ("its now been 4 months", "It has now been 4 months."),
     ("its now time to go", "It is now time to go."),
     ("any day but fri", "Any day but Friday."),                   # "but" is "except"
+    ("its 10 mins from the beach", "It is 10 minutes from the beach."),
+    ("the dog wagged its 2 ears", "The dog wagged its 2 ears."),
+    ("if anyones bringing their partner lmk", "If anyone is bringing their partner let me know."),
+    ("everyones wedding plans", "Everyones wedding plans."),
     ("i can do any day but they cant", "I can do any day, but they cannot."),
     ("cant talk, in a meeting, call u after", "I cannot talk, in a meeting, call you after."),
     ("i wouldnt kill anybody why should i?", "I would not kill anybody why should I?"),
