@@ -419,6 +419,11 @@ _EOD_DEADLINE = re.compile(r"(?<![\w'’])(?i:eod)(?=\s*(?:$|[,.;:!?)]|(?:today|
                            r"but|so|latest|then|thanks|thx|ty)\b))")
 _EOD_NOT_AFTER = frozenset(["by", "at", "before", "until", "till", "til", "from", "after", "the", "of", "an", "end",
                             "to", "around", "for", "is", "was", "be", "its", "it's", "than", "past", "near", "due"])
+# "£45 pp inc drinks", "£20 each incl vat", "£300 excl delivery": a price per person, and what it includes
+_PRICE_PP = re.compile(r"((?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+)(?i:pp|pph|ppn|p/p)\b")
+_PRICE_INC = re.compile(r"((?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+(?:(?:per\s+person|each|a\s+head|"
+                        r"a\s+night|per\s+night|a\s+month|per\s+month|per\s+hour)\s+){0,2})(?i:(inc|incl)|(exc|excl))\.?"
+                        r"(?=\s+[a-zA-Z])")
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
 # a shiver at a sentence's end: "the temp dropped to -5 last night brrr" ("... grrrr, and brrrr" names one)
 _BRR = re.compile(r"(?<![\w'’])(?<!and )(?<!or )(?i:brr+)(?![\w'’])(?=\s*(?:[.!?]|$))")
@@ -2986,6 +2991,9 @@ class RuleFormalizer:
         text = _NOT_GONNA_LIE.sub(lambda m: _match_case(m.group(), "to be honest"), text)
         text = _LOWKEY_OPINION.sub("", text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
+        text = _PRICE_PP.sub(lambda m: m.group(1) + {"pph": "per person per hour", "ppn": "per person per night"}.get(
+            m.group()[len(m.group(1)):].lower(), "per person"), text)
+        text = _PRICE_INC.sub(lambda m: m.group(1) + ("including" if m.group(2) else "excluding"), text)
         text = _EOD_DEADLINE.sub(lambda m: m.group() if _prev_word(m.string, m.start()).lower() in _EOD_NOT_AFTER
                                  or not _prev_word(m.string, m.start()) else ("BY THE END OF THE DAY" if _shouting_around(m.string, m.start()) else "by the end of the day"), text)
         text = _WFH_VERB.sub(lambda m: m.group(1) + ("WORK FROM HOME" if m.group().endswith("WFH") else "work from home"), text)
