@@ -320,13 +320,14 @@ CONCORD_ANY = {"no": "any", "nothing": "anything", "nobody": "anybody", "none": 
 # A third-person subject with the bare verb ("she go to the office every day", "he dont care" -> "he do not
 # care"): the verb takes its -s. Only where the pronoun opens a clause ("let her go", "does she go", "will he go"
 # keep theirs; "you and she have" is a joint subject); "like" is left alone (often a filler: "he like caught with
-# weed"), so are "call" ("it call moment by Kelly Clarkson" is "it is called") and "use" ("he use to" is "used to").
+# weed"), so are "call" ("it call moment by Kelly Clarkson" is "it is called") and "use" ("he use to" is "used to"),
+# and "read", whose past is spelled the same ("she read it yesterday" was offered as "She reads it yesterday.").
 _THIRD_PERSON_BARE = re.compile(
     r"(^|[.!?,;:] |" + "".join(rf"(?<!\b{w} )" for w in ("i", "me", "you", "u", "we", "us", "they", "them", "him", "her"))
     + r"and |\b(?:but|so|because|if|when|cause|now) )"
     r"(he|she|it) (go|do|have|want|need|know|say|think|work|"
     r"live|come|make|take|get|look|feel|seem|love|hate|eat|play|try|mean|help|tell|give|keep|sound|watch|"
-    r"believe|understand|care|remember|miss|sing|dance|drive|run|cry|buy|pay|read|write|talk|walk|leave|stay)(?![\w'’])",
+    r"believe|understand|care|remember|miss|sing|dance|drive|run|cry|buy|pay|write|talk|walk|leave|stay)(?![\w'’])",
     re.IGNORECASE)
 _THIRD_PERSON_IRREGULAR = {"go": "goes", "do": "does", "have": "has", "try": "tries", "cry": "cries", "pay": "pays",
                            "buy": "buys", "stay": "stays", "say": "says", "watch": "watches", "miss": "misses"}
@@ -420,8 +421,9 @@ _EOD_DEADLINE = re.compile(r"(?<![\w'’])(?i:eod)(?=\s*(?:$|[,.;:!?)]|(?:today|
 _EOD_NOT_AFTER = frozenset(["by", "at", "before", "until", "till", "til", "from", "after", "the", "of", "an", "end",
                             "to", "around", "for", "is", "was", "be", "its", "it's", "than", "past", "near", "due"])
 # "£45 pp inc drinks", "£20 each incl vat", "£300 excl delivery": a price per person, and what it includes
-_PRICE_PP = re.compile(r"((?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+)(?i:pp|pph|ppn|p/p)\b")
-_PRICE_INC = re.compile(r"((?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+(?:(?:per\s+person|each|a\s+head|"
+_PRICE_PP = re.compile(r"((?:[$£€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+)(?i:pp|pph|ppn|p/p)\b")
+_PRICE_INC = re.compile(r"((?:[$£€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+(?:(?:per\s+person|each|"
+                        r"a\s+head|"
                         r"a\s+night|per\s+night|a\s+month|per\s+month|per\s+hour)\s+){0,2})(?i:(inc|incl)|(exc|excl))\.?"
                         r"(?=\s+[a-zA-Z])")
 _REPEAT = re.compile(r"([^\W\d_])\1{2,}", re.IGNORECASE)
@@ -1241,6 +1243,44 @@ _SOMETHING_IS = re.compile(r"\b((?i:something|everything|nothing|anything))s\s+(
 _FAMILY_HAS = re.compile(r"(?<!\bour )(?<!\btheir )(?<!\bboth )(?<!\ball )(?<!\btwo )(?<!\bthe )\b((?i:mum|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa|hubby|husband|wife))s\s+"
                          r"(?=(?:been|gone|got|had|done|left|lost|broken|decided|booked|moved|changed|finished|started|"
                          r"just|already|never|finally|always)\b)")
+# Words typed for their sound-alikes, where what follows leaves one reading:
+# "there coming round at 8", "thier going to be late": "they're" ("There is coming round at 8." was offered); "there
+# going to be a party" is "there is", and stays, as does "there probably will not be"
+_THEY_ARE_TYPED = re.compile(r"\b(?:their|thier|there|THEIR|THERE|Their|There|Thier)\s+(?=(?:going|coming|getting|having|doing|"
+                             r"leaving|playing|bringing|staying|moving|trying|not|gonna|always|never|still|both|late|here|back|"
+                             r"home|married|engaged)\b)(?!going\s+to\s+be\s+(?:a|an|some|no|more|"
+                             r"lots|plenty|loads|any)\b)(?!not\s+(?:a|an|any|many|much|enough)\b)")
+_THEY_ARE_AFTER = frozenset(["", "and", "but", "so", "because", "cos", "coz", "cuz", "if", "when", "think", "hope", "know",
+                             "said", "guess", "bet", "reckon", "sure", "that", "whether", "unless", "until", "till",
+                             "while", "says", "thinks", "knew", "thought"])
+# "the dog wagged it's tail", "on it's way", "of it's own": the owner's "its" ("The dog wagged it is tail." was
+# offered): after a preposition before a word that no "it is" takes, and after a verb's past before what a thing has
+_ITS_OWNER_TYPED = re.compile(r"\b((?i:of|on|in|with|from|into|onto|under|through|by)\s+)it['’]s(?=\s+(?!(?:time|fine|ok|okay|"
+                              r"good|great|bad|not|a|an|the|too|so|very|really|just|been|going|gonna|all|over|true|worth|"
+                              r"hard|easy|only|still|already|about|like|me|you|him|her|us|them|what|how|why|where|who|when|"
+                              r"because|if|as|that|this|there|here|up|down|out|off|in|on|at|to|for|with|my|your|his|our|"
+                              r"their|no|nothing|something|better|worse|late|early|free|done|finished|closed|open|also|"
+                              r"always|never|probably|definitely|actually|almost|quite|pretty|such|one)\b)[a-z]+)"
+                              r"|\b([a-z]{3,}ed\s+)it['’]s(?=\s+(?:own|way|tail|name|head|place|shape|value|charm|appeal|"
+                              r"colou?r|power|purpose|course|price|size|edge|lid|battery|screen|owner|mind|job)\b)")
+# "witch one do u want": which ("witch hunt", "the witch is" stay)
+_WHICH_TYPED = re.compile(r"(?:^|(?<=[.!?,;]\s))(?i:witch)(?=\s+(?:one|ones|way|of|is\s+(?:better|best|it|the|cheaper)|do|does|"
+                          r"did|would|should|can|could)\b)|\b(?i:witch)(?=\s+(?:one|ones)\b)")
+# "i need to by some milk": buy ("next to by the door" stays)
+_TO_BUY_TYPED = re.compile(r"(?<!\b[Nn]ext )(?<!\b[Cc]lose )(?<!\b[Uu]p )(?<!\b[Dd]ue )\b((?i:to|gonna|wanna|will|cant|can't|cannot|could|should|must|need|i'll|ill|we'll)\s+)by(?=\s+"
+                           r"(?:some|a|an|the|me|him|her|them|us|new|more|it|my|your|our|his|their|any|another|one|two|"
+                           r"tickets|food|milk|bread|presents|gifts|stuff|things|clothes|shoes|groceries)\b)")
+# "i'm not aloud to use my phone": allowed ("read aloud to the class" stays)
+_ALLOWED_TYPED = re.compile(r"\b((?i:not|n't|nt|are|is|am|was|were|be|being|been|get|got|arent|isnt|wasnt|werent)\s+)aloud"
+                            r"(?=\s+(?:to|in|on|at|near|here|there)\b|\s*[.!?,]|\s*$)")
+# "we where going to call u": were ("We are going to call you." was offered: the past made now)
+_WERE_TYPED = re.compile(r"\b((?i:we|they)\s+)where(?=\s+(?:going|gonna|supposed|meant|told|at|in|doing|having|getting|"
+                         r"trying|not|all|both|just|so|really|never|always|about|planning|thinking|hoping|waiting|"
+                         r"out|home|there|here)\b)|^(\s*(?i:you)\s+)where(?=\s+(?:going|gonna|supposed|meant|right|"
+                         r"wrong|not|so|really)\b)")
+# "whose coming to the party": who's ("Whose coming to the party." was offered)
+_WHO_IS_TYPED = re.compile(r"(?:^|(?<=[.!?,;]\s))((?i:whose))(?=\s+(?:coming|going|joining|in|up\s+for|driving|bringing|"
+                           r"playing|paying|doing|got|free|around|here|there|ready|next)\b)")  # ("whose turn is it" owns)
 _SOMEONE_IS = re.compile(r"\b((?i:someone|somebody|everyone|everybody|no\s+one|nobody|anyone|anybody))s\s+"
                          r"(?=(?:at|here|there|coming|going|in|outside|calling|knocking|waiting|ringing|asking)\b"
                          # ... or what they are doing ("if anyones bringing their partner"; "everyones wedding" owns)
@@ -2923,6 +2963,14 @@ class RuleFormalizer:
         text = _WERE_WE_ARE.sub(lambda m: m.group(1) + m.group(2) + "e are", text)
         text = _A_RIGHT.sub(r"\1 real ", text)
         text = _SOMEONE_IS.sub(r"\1 is ", text)
+        text = _THEY_ARE_TYPED.sub(lambda m: m.group() if _prev_word(m.string, m.start()) not in _THEY_ARE_AFTER
+                                   else _match_case(m.group().split()[0], "they are") + " ", text)
+        text = _ITS_OWNER_TYPED.sub(lambda m: (m.group(1) or m.group(2)) + "its", text)
+        text = _WHICH_TYPED.sub(lambda m: _match_case(m.group(), "which"), text)
+        text = _TO_BUY_TYPED.sub(r"\1buy", text)
+        text = _ALLOWED_TYPED.sub(r"\1allowed", text)
+        text = _WERE_TYPED.sub(lambda m: (m.group(1) or m.group(2)) + "were", text)
+        text = _WHO_IS_TYPED.sub(lambda m: _match_case(m.group(1), "who is"), text)
         text = _FAMILY_HAS.sub(r"\1 has ", text)
         text = _SOMETHING_IS.sub(r"\1 is ", _SOMETHING_HAS.sub(r"\1 has ", text))
         text = _PARENT_IS.sub(r"\1 is ", text)

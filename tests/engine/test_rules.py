@@ -1899,6 +1899,22 @@ CASES = [
     ("£60 ppn inc breakfast", "£60 per person per night including breakfast."),
     ("£300 excl delivery", "£300 excluding delivery."),
     ("apple inc is big", "Apple inc is big."),
+    ("there coming round at 8", "They are coming round at 8."),
+    ("thier going to be late again", "They are going to be late again."),
+    ("there going to be a party", "There going to be a party."),
+    ("is there going to be food", "Is there going to be food?"),
+    ("the dog wagged it's tail", "The dog wagged its tail."),
+    ("it has a mind of it's own", "It has a mind of its own."),
+    ("i decided it's time", "I decided it is time."),
+    ("witch one do u want", "Which one do you want?"),
+    ("the witch is evil", "The witch is evil."),
+    ("i need to by some milk", "I need to buy some milk."),
+    ("next to by the door", "Next to by the door."),
+    ("i'm not aloud to use my phone at work", "I am not allowed to use my phone at work."),
+    ("we where going to call u", "We were going to call you."),
+    ("whose coming to the party", "Who is coming to the party?"),
+    ("whose car is this", "Whose car is this?"),
+    ("she read it yesterday", "She read it yesterday."),         # the past, spelled as the present
     ("i can do any day but they cant", "I can do any day, but they cannot."),
     ("cant talk, in a meeting, call u after", "I cannot talk, in a meeting, call you after."),
     ("i wouldnt kill anybody why should i?", "I would not kill anybody why should I?"),
@@ -2106,6 +2122,9 @@ def test_one_megabyte(rf):
      "are office hrs still open ",
      # session 40's rules, checked linear
      "q's on ", "150 ", "w/c 1", "by cob ", "we r ok right ", "so well be ", "forgot its so ", "asap its urgent ",
+     # session 42's rules, checked linear ("1" was quadratic for a price's "pp" before its number was anchored)
+     "£45 pp inc ", "12th-19th ", "its 10 mins ", "there coming ", "on it's way ", "to by some ", "whose coming ",
+     "hed be ", "eod ", "they havent paid have they ", "did a 5k ", "first of all ",
      # exponential before session 33 (80 characters of it took 37 s): a laugh split into "ha"s every way
      "ha", "hah", "lmao", "ha, ", "\U0001F602"],
 )
