@@ -1440,7 +1440,11 @@ _TOLD_AFTER_QUESTION = re.compile(
     r"(?:sick|ill|poorly|unwell|off\s+sick)\b|"
     r"missing|due|over|cancelled|canceled|a mess|tomorrow|today|next week|manic|hectic|busy|chaotic|rammed|crazy|insane|"
     r"mental|mad"
-    r"|(?!going\b|trying\b)[a-z]{3,}ing)\b[^,?!;:]*)$")  # "..., baby's sleeping": a state too
+    r"|(?!going\b|trying\b)[a-z]{3,}ing)\b[^,?!;:]*"  # "..., baby's sleeping": a state too
+    # ... and what the writer has on ("can u squeeze me in this wk, got a wedding on sat" was asked as one question)
+    r"|got\s+(?:a|an|my|our|some|two|three|2|3)\s+(?:wedding|party|funeral|meeting|interview|appointment|exam|test|"
+    r"date|flight|gig|match|event|christening|birthday|do|thing|deadline|presentation)\b[^,?!;:]*)$")
+_GOT_REASON = re.compile(r"^got\s+")
 # (only after a question of one clause: "... because every time I think I have it, I do not" is the question's own)
 _ASKED_CLAUSES = re.compile(r"[,;:'\"“”‘’(]|\b(?:if|when|whenever|because|cause|cuz|since|while|although|though|"
                             r"unless|every\s*time|once|(?:after|before|until|till)\b"
@@ -1456,9 +1460,13 @@ _NEED_ANYTHING_END = re.compile(r",\s*((?i:need|want))\s+((?:anything|something)
                                 r"|(?<=(?i:want) )(?:some|one|any)|(?<=(?i:need) )a\s+(?:hand|lift|ride))\s*[?.]*$")
 # "ur still ok for friday right": a statement the writer checks with "right" at its end asks, after a time, a number or
 # a state ("that is right", "turn right", "spell things right" say it)
-_RIGHT_TAG = re.compile(r"^(\W*(?:You|We|It|They|He|She|I|That|This|There)\b.*?(?:\d[\w:.]*|(?:Mon|Tues|Wednes|Thurs|Fri|"
+# ("my deposit is protected right" lost its tag: a thing of the writer's, in a state settled or not)
+_RIGHT_TAG = re.compile(r"^(\W*(?:You|We|It|They|He|She|I|That|This|There|(?:My|Your|Our|The|His|Her|Their)\s+[a-z]+)\b.*?"
+                        r"(?:\d[\w:.]*|(?:Mon|Tues|Wednes|Thurs|Fri|"
                         r"Satur|Sun)day|tomorrow|today|tonight|later|okay|fine|free|coming|going|there|here|yet|too|"
-                        r"again|then|now|soon|already|booked|sorted|ready|invited))\s*,?\s+right$")
+                        r"again|then|now|soon|already|booked|sorted|ready|invited|protected|included|covered|paid|insured|"
+                        r"registered|allowed|confirmed|refunded|refundable|cancelled|canceled|scheduled|signed|sent))"
+                        r"\s*,?\s+right$")
 # "new phone who dis": the question that closes a message asks, after a comma
 # ... and who is joining, after a plan ("we're doing a 12 mile hike on sat, who's in" was a statement)
 # ("i know who is in" states: the writer's comma sets the question apart)
@@ -3666,7 +3674,8 @@ class RuleFormalizer:
             s = s.rstrip(",;:-~. ")
             told = _TOLD_AFTER_QUESTION.search(s)
             asked = s[:told.start()] if told else ""
-            s = (f"{asked}? {told.group(1)[0].upper()}{told.group(1)[1:]}."
+            said = _GOT_REASON.sub("I have ", told.group(1)) if told else ""  # "got a wedding on sat": the writer has
+            s = (f"{asked}? {said[0].upper()}{said[1:]}."
                  if told and asked and not _ASKED_CLAUSES.search(asked) else s + "?")
         elif s[-1] not in _END_OK and _CLOSING_REQUEST.search(s.rstrip(",;:-~ ")):
             s = s.rstrip(",;:-~ ") + "?"

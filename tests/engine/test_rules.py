@@ -1915,6 +1915,9 @@ CASES = [
     ("whose coming to the party", "Who is coming to the party?"),
     ("whose car is this", "Whose car is this?"),
     ("she read it yesterday", "She read it yesterday."),         # the past, spelled as the present
+    ("my deposit is protected right", "My deposit is protected, right?"),
+    ("the answer is right", "The answer is right."),
+    ("can u squeeze me in this wk, got a wedding on sat", "Can you squeeze me in this week? I have a wedding on Saturday."),
     ("i can do any day but they cant", "I can do any day, but they cannot."),
     ("cant talk, in a meeting, call u after", "I cannot talk, in a meeting, call you after."),
     ("i wouldnt kill anybody why should i?", "I would not kill anybody why should I?"),
