@@ -2414,7 +2414,10 @@ _WHATS_GOOD = re.compile(rf"^({_LEAD})(?:(?i:yo|hey)\s+)?(?i:what['’]?s|wats|w
 _CHEERS_FOR = re.compile(rf"^({_LEAD})(?i:cheers)(?= +for\b)")
 # "mid" after a form of "be" at a clause's end is "mediocre" ("the movie was mid"); "mid March", "mid-term" stay
 _MID = re.compile(r"(?<![\w'’])((?i:is|are|was|were|be|kinda|pretty|so|lowkey)\s+)(?i:mid|meh)"
-                  r"(?=\s*(?:[,.;!?]|$|(?:but|and|tbh|tho|though|ngl)\b))")  # "the food was mid but ..."
+                  r"(?=\s*(?:[,.;!?]|$|(?:but|and|tbh|tho|though|ngl)\b))"  # "the food was mid but ..."
+                  # ... and asked ("is it just me or is the new update mid")
+                  r"|(?<![\w'’])((?i:is|are|was|were)\s+(?:the|this|that|it|my|your|our|their)\s+(?:[a-z]+\s+){0,2})"
+                  r"(?i:mid)(?=\s*(?:[?.!]|$))")
 # "rip my weekend plans", "..., rip": "rest in peace", said of plans as of people; "Rip my weekend plans." is another
 # verb (the verb "rip the CD", "rip it off" has no "my"/"our" after it at a sentence's start, and no end of its own)
 # (or a grandparent, a parent or a name: "rip grandpa, gonna miss u", "rip Kobe"; "rip to the legend")
@@ -3075,7 +3078,7 @@ class RuleFormalizer:
         text = _RIP.sub(lambda m: (m.group(1) or "") + "RIP", text)
         text = _NUMBER_SIGN.sub(r"\1 number", text)
         text = _NO_CAP.sub(_no_cap, text)
-        text = _MID.sub(r"\1mediocre", text)
+        text = _MID.sub(lambda m: (m.group(1) or m.group(2)) + "mediocre", text)
         text = _FIRE.sub(r"\1excellent", text)
         text = _TRASH.sub(r"\1terrible", text)
         text = _THATS_CAP.sub(r"\1not true", text)

@@ -1917,6 +1917,8 @@ CASES = [
     ("she read it yesterday", "She read it yesterday."),         # the past, spelled as the present
     ("my deposit is protected right", "My deposit is protected, right?"),
     ("the answer is right", "The answer is right."),
+    ("is it just me or is the new update mid", "Is it just me or is the new update mediocre?"),
+    ("is the mid term exam today", "Is the mid term exam today?"),
     ("can u squeeze me in this wk, got a wedding on sat", "Can you squeeze me in this week? I have a wedding on Saturday."),
     ("i can do any day but they cant", "I can do any day, but they cannot."),
     ("cant talk, in a meeting, call u after", "I cannot talk, in a meeting, call you after."),
