@@ -2130,6 +2130,7 @@ _AMBIGUOUS_WEEKDAY = re.compile(
     r"|arrive|arrives|arriving|ships|lands|leave|leaves|leaving|delivered|delivery|make it|see you|see u|meet|free"
     r"|sick|off|busy|available|working|open|ours|mine|yours|theirs|place|house|happening|game|practice|party|sale"
     r"|match|gig|concert|race|wedding|fixture|coming|visiting|here|round|over"
+    r"|(?:after|before) (?:school|work|class|training|lunch)"  # "can your two come to ours after school wed?"
     r"|(?:take|cover|swap|trade|work)(?: (?:ur|your|my|his|her|their))?"
     r"|(?:do|doing|did) (?:ur|your|my|his|her|their)"  # "can u cover my shift sat, ill do ur sun"
     r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)"  # "down from 10pm-2am sat"

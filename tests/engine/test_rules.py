@@ -1919,6 +1919,8 @@ CASES = [
     ("the answer is right", "The answer is right."),
     ("is it just me or is the new update mid", "Is it just me or is the new update mediocre?"),
     ("is the mid term exam today", "Is the mid term exam today?"),
+    ("can your two come to ours after school wed?", "Can your two come to ours after school Wednesday?"),
+    ("they got wed in june", "They got wed in June."),
     ("can u squeeze me in this wk, got a wedding on sat", "Can you squeeze me in this week? I have a wedding on Saturday."),
     ("i can do any day but they cant", "I can do any day, but they cannot."),
     ("cant talk, in a meeting, call u after", "I cannot talk, in a meeting, call you after."),
