@@ -434,6 +434,11 @@ _LAUGH = re.compile(
     r"(?![\w'’\"”]| +at\b(?! +(?:least|all|first|last|once|times)\b))(?: *,)?",  # "lol at this" laughs at something: no "At this."
     re.IGNORECASE,
 )
+# "omg 😂😂 i cant breathe", "im dead 💀", "lmao im crying": a laugh, said beside the laughter the formal text drops
+# ("I cannot breathe." was offered: an emergency); "dying to see it", "crying for help" are no laughs
+_LAUGHING_DYING = re.compile(r"(?i:\bi\s*(?:cant|can't|can’t|cannot)\s+(?:breathe|breath)\b|\bi(?:'|’)?m\s+(?:literally\s+)?"
+                             r"(?:dying|dead|crying|wheezing)\b(?!\s+(?:to|for|of|from|inside|here|over)\b))")
+_LAUGH_NEAR = re.compile(r"(?i:\b(?:lol+|lmf?a+o+|rofl|omg|a?(?:ha){2,}h?)\b)|[😂🤣💀😭😹]")
 _FILLER_LIKE = re.compile(r", *(?:like|you know|i mean),(?= )", re.IGNORECASE)
 _LEADING_LIKE = re.compile(rf"^({_LEAD})(?:like|so like|well like), *", re.IGNORECASE)
 # "well" before a participle is an adverb, not an opener: "well deserved", "well done", "well said"
@@ -3071,6 +3076,8 @@ class RuleFormalizer:
         text = _AF_INTENSIFIER.sub(_af_intensifier, text)
         # a laugh between two clauses leaves their comma ("i forgot my password again lol, can u reset it")
         opened = text.lstrip()
+        text = _LAUGHING_DYING.sub(lambda m: "I cannot stop laughing" if _LAUGH_NEAR.search(
+            m.string, max(0, m.start() - 12), min(len(m.string), m.end() + 12)) else m.group(), text)
         text = _LAUGH.sub(lambda m: "," if m.group().endswith(",") and _after_words(text, m.start()) else " ", text)
         text = self._filler_re.sub(" ", text)
         if not _EMOJI_RUN.match(opened) and _EMOJI_RUN.match(text.lstrip()):

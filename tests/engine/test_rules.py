@@ -1921,6 +1921,10 @@ CASES = [
     ("is the mid term exam today", "Is the mid term exam today?"),
     ("can your two come to ours after school wed?", "Can your two come to ours after school Wednesday?"),
     ("they got wed in june", "They got wed in June."),
+    ("omg 😂😂 i cant breathe", "I cannot stop laughing."),         # a laugh, not an emergency
+    ("lmao im crying", "I cannot stop laughing."),
+    ("i cant breathe, call an ambulance", "I cannot breathe, call an ambulance."),
+    ("im dying to see it lol", "I am dying to see it."),
     ("can u squeeze me in this wk, got a wedding on sat", "Can you squeeze me in this week? I have a wedding on Saturday."),
     ("i can do any day but they cant", "I can do any day, but they cannot."),
     ("cant talk, in a meeting, call u after", "I cannot talk, in a meeting, call you after."),
@@ -2131,7 +2135,7 @@ def test_one_megabyte(rf):
      "q's on ", "150 ", "w/c 1", "by cob ", "we r ok right ", "so well be ", "forgot its so ", "asap its urgent ",
      # session 42's rules, checked linear ("1" was quadratic for a price's "pp" before its number was anchored)
      "£45 pp inc ", "12th-19th ", "its 10 mins ", "there coming ", "on it's way ", "to by some ", "whose coming ",
-     "hed be ", "eod ", "they havent paid have they ", "did a 5k ", "first of all ",
+     "hed be ", "eod ", "they havent paid have they ", "did a 5k ", "first of all ", "lol im dead ",
      # exponential before session 33 (80 characters of it took 37 s): a laugh split into "ha"s every way
      "ha", "hah", "lmao", "ha, ", "\U0001F602"],
 )
