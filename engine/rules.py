@@ -1251,7 +1251,7 @@ _FAMILY_HAS = re.compile(r"(?<!\bour )(?<!\btheir )(?<!\bboth )(?<!\ball )(?<!\b
 # Words typed for their sound-alikes, where what follows leaves one reading:
 # "there coming round at 8", "thier going to be late": "they're" ("There is coming round at 8." was offered); "there
 # going to be a party" is "there is", and stays, as does "there probably will not be"
-_THEY_ARE_TYPED = re.compile(r"\b(?:their|thier|there|THEIR|THERE|Their|There|Thier)\s+(?=(?:going|coming|getting|having|doing|"
+_THEY_ARE_TYPED = re.compile(r"\b(?i:their|thier|there)\s+(?=(?:going|coming|getting|having|doing|"
                              r"leaving|playing|bringing|staying|moving|trying|not|gonna|always|never|still|both|late|here|back|"
                              r"home|married|engaged)\b)(?!going\s+to\s+be\s+(?:a|an|some|no|more|"
                              r"lots|plenty|loads|any)\b)(?!not\s+(?:a|an|any|many|much|enough)\b)")
