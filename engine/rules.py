@@ -1297,7 +1297,7 @@ _SOMEONE_IS = re.compile(r"\b((?i:someone|somebody|everyone|everybody|no\s+one|n
                          r"[a-z]{2,}ing\b)")
 # "im good hbu": the reader asked back, at the end ("I am good how about you." was a statement)
 # what the writer did, exclaimed or stated ("did a 5k pb this morning!!" was offered as "Did a 5k PB this morning?")
-_DID_DONE = re.compile(rf"^{_LEAD}(?i:did|done)\s+(?:(?i:an?)\s+\d|(?i:my|some)\b|\d)")
+_DID_DONE = re.compile(rf"^{_LEAD}(?:((?i:did))|(?i:done))(?=\s+(?:(?i:an?)\s+\d|(?i:my|some)\b|\d))")
 _ASKED_BACK = re.compile(r"(?:(?<=[\w'’])[,;]?\s+|^)((?i:how|what)\s+about\s+(?i:you|u|yourself))\s*[.!]*\s*$")
 # a unit of time typed onto its number ("giving 24hrs notice", "10mins"): the unit's word then spelled out as typed apart
 _UNIT_JOINED = re.compile(r"(?<![\w'’.:/-])(\d+(?:\.\d+)?)((?i:hrs?|mins?|secs?|wks?|yrs?|mths?|mnths?))(?![\w'’])")
@@ -3676,6 +3676,8 @@ class RuleFormalizer:
         exclaimed, stated = s.endswith("!"), s.endswith(".") and not s.endswith("..")
         if exclaimed:
             s = s[:-1] + "."  # formal prose states; the tune references keep few exclamation marks
+        if (exclaimed or stated) and (did := _DID_DONE.match(s)) is not None and did.group(1) is not None:
+            s = f"{s[:did.start(1)]}I did{s[did.end(1):]}"  # the writer's own "I" ("Did a 5k PB this morning.")
         if s.endswith(":") and s[-2:-1].isalnum() and _SENTENCE_WORD.search(s):
             return s  # a line that opens a list or a quotation keeps its colon ("a few quick thoughts:", "could u
             # confirm a couple of things first:" was asked with a question mark)

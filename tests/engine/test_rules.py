@@ -1935,8 +1935,9 @@ CASES = [
     ("can we push our 1:1 to thurs? somethings come up", "Can we push our 1:1 to Thursday? Something has come up."),
     ("somethings wrong with the printer", "Something is wrong with the printer."),
     ("nothings changed", "Nothing has changed."),
-    ("did a 5k pb this morning!!", "Did a 5k PB this morning."),    # done, exclaimed: not asked
+    ("did a 5k pb this morning!!", "I did a 5k PB this morning."),  # done, exclaimed: not asked
     ("did the kids eat!", "Did the kids eat?"),
+    ("did my homework!", "I did my homework."),
     ("we're doing a 12 mile hike on sat, who's in", "We are doing a 12 mile hike on Saturday, who is in?"),
     ("i know who is in", "I know who is in."),
     ("anyone fancy a ride out to the coast sunday", "Does anyone fancy a ride out to the coast Sunday?"),
