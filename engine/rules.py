@@ -418,10 +418,11 @@ _WFH_VERB = re.compile(r"(?<![\w'’])((?i:to|gonna|wanna|gotta|will|['’]ll|ca
 # day")
 _EOD_DEADLINE = re.compile(r"(?<![\w'’])(?i:eod)(?=\s*(?:$|[,.;:!?)]|(?:today|tomorrow|tmrw|tmr|pls|please|plz|if|and|"
                            r"but|so|latest|then|thanks|thx|ty)\b))")
-_EOD_NOT_AFTER = frozenset(["by", "at", "before", "until", "till", "til", "from", "after", "the", "of", "an", "end",
+_EOD_NOT_AFTER = frozenset(["", "by", "at", "before", "until", "till", "til", "from", "after", "the", "of", "an", "end",
                             "to", "around", "for", "is", "was", "be", "its", "it's", "than", "past", "near", "due"])
 # "£45 pp inc drinks", "£20 each incl vat", "£300 excl delivery": a price per person, and what it includes
-_PRICE_PP = re.compile(r"((?:[$£€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+)(?i:pp|pph|ppn|p/p)\b")
+_PRICE_PP = re.compile(r"((?:[$£€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+)((?i:pp|pph|ppn|p/p))\b")
+_PER_PERSON = {"pph": "per person per hour", "ppn": "per person per night"}
 _PRICE_INC = re.compile(r"((?:[$£€]\s?\d[\d,.]*|(?<![\d,.])\d[\d,.]*\s?(?:quid|pounds|dollars|euros))\s+(?:(?:per\s+person|each|"
                         r"a\s+head|"
                         r"a\s+night|per\s+night|a\s+month|per\s+month|per\s+hour)\s+){0,2})(?i:(inc|incl)|(exc|excl))\.?"
@@ -2658,12 +2659,17 @@ _TAG_AGREES = {"do": {"you", "u", "we", "they", "i"}, "does": {"he", "she", "it"
                "were": {"you", "u", "we", "they"}}
 
 
+def _tag_family(aux: str) -> str:
+    """The auxiliary's kind, as a tag question and its clause share it ("was" ... "wasn't it")."""
+    return ("is" if aux in ("is", "are", "was", "were") else "have" if aux in ("have", "has", "had")
+            else "do" if aux in ("do", "does", "did") else "modal")
+
+
 def _positive_tag(m: re.Match) -> str:
     text, aux = m.string, m.group(1).lower()
     clause = re.split(r"[.!?;:,]", text[:m.start()])[-1]
     words = clause.split()
-    family = ("is" if aux in ("is", "are", "was", "were") else "have" if aux in ("have", "has", "had")
-              else "do" if aux in ("do", "does", "did") else "modal")
+    family = _tag_family(aux)
     # (after a negation or a modal the "do" is the verb: "please don't do it"; after "why" it asks: "why should i")
     if (len(words) < 2 or words[0].lower() in _ASKING_AUX or _prev_word(text, m.start() + 1) in _NOT_TAG_AFTER
             or m.group(2).lower() not in _TAG_AGREES.get(aux, _TAG_PRONOUNS)
@@ -2685,8 +2691,7 @@ def _tag_question(m: re.Match) -> str | None:
     if len(words) < 2 or (words[-1].lower() in _SUBJECTS | _CLAUSE_SUBJECTS
                           and (len(words) == 2 or words[-2].lower() in _CLAUSE_OPENING_WORDS)):
         return None  # the pronoun opens the clause the auxiliary ends: "but it wasn't it"
-    family = ("is" if aux in ("is", "are", "was", "were") else "have" if aux in ("have", "has", "had")
-              else "do" if aux in ("do", "does", "did") else "modal")
+    family = _tag_family(aux)
     if family == "do":
         # ... or a thing named, asked of as "it" or "they" ("the shop shuts at 5 doesnt it" was offered as "... does not
         # it")
@@ -3056,11 +3061,11 @@ class RuleFormalizer:
         text = _NOT_GONNA_LIE.sub(lambda m: _match_case(m.group(), "to be honest"), text)
         text = _LOWKEY_OPINION.sub("", text)
         text = _OUT_OF_OFFICE.sub(lambda m: (m.group(1) or "") + "out of office", text)
-        text = _PRICE_PP.sub(lambda m: m.group(1) + {"pph": "per person per hour", "ppn": "per person per night"}.get(
-            m.group()[len(m.group(1)):].lower(), "per person"), text)
+        text = _PRICE_PP.sub(lambda m: m.group(1) + _PER_PERSON.get(m.group(2).lower(), "per person"), text)
         text = _PRICE_INC.sub(lambda m: m.group(1) + ("including" if m.group(2) else "excluding"), text)
-        text = _EOD_DEADLINE.sub(lambda m: m.group() if _prev_word(m.string, m.start()).lower() in _EOD_NOT_AFTER
-                                 or not _prev_word(m.string, m.start()) else ("BY THE END OF THE DAY" if _shouting_around(m.string, m.start()) else "by the end of the day"), text)
+        text = _EOD_DEADLINE.sub(lambda m: m.group() if _prev_word(m.string, m.start()) in _EOD_NOT_AFTER
+                                 else "BY THE END OF THE DAY" if _shouting_around(m.string, m.start())
+                                 else "by the end of the day", text)
         text = _WFH_VERB.sub(lambda m: m.group(1) + ("WORK FROM HOME" if m.group().endswith("WFH") else "work from home"), text)
         text = _BRR.sub(" ", text)
         text = _WEEKDAY_POSSESSIVE.sub(lambda m: _DAY_OF[m.group(1).lower()] + m.group(2), text)
